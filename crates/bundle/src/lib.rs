@@ -1,0 +1,1 @@
+//! Flattens a problem crate into one std-only file for online judges (work in progress).

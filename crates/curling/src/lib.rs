@@ -1,0 +1,1 @@
+//! Curling 2.0 (POJ 3009, AOJ 1144) (work in progress).

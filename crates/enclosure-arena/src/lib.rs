@@ -1,0 +1,1 @@
+//! Enclosure referee, baseline bots, tournaments and replays (work in progress).

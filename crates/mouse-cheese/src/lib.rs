@@ -1,0 +1,1 @@
+//! Game - Mouse and Cheese (UVa 11818) (work in progress).

@@ -1,0 +1,1 @@
+//! [RC-02] game (Luogu P6050) (work in progress).
