@@ -1,1 +1,171 @@
-//! [RC-02] game (Luogu P6050) (work in progress).
+//! [RC-02] 游戏 (Luogu P6050): simulate Expert Shik's capture game and check the moves.
+//!
+//! # The problem
+//! An N x N board (N even, 4..=10), Red (`h`) on the left column and the left halves of the top
+//! and bottom rows, Blue (`l`) on the right column and the right halves of those rows. Red moves
+//! first; a move slides one piece one step up, down, left or right onto an empty cell. A move
+//! may capture (see [`capture::line_captures`]); a side down to N/2 pieces, or without a legal
+//! move, loses. Given K moves, print `0` if the data is invalid (an illegal move before the game
+//! is decided), else `1` and the board while the game goes on, or `2`, the winner and the board
+//! where it was decided.
+//!
+//! # Model and algorithm
+//! [`board::Board`] is a [`shared_grid::Grid`] of `Option<Side>` with both piece counts kept up
+//! to date. [`game::Game::play`] checks the move, moves the piece, applies the captures in the
+//! row and the column of the destination, and runs the end checks ([`game::winner`]). Each move
+//! costs O(N^2) (the "has a legal move" scan), so a test costs O(K N^2) <= 10^5 steps.
+//!
+//! # Interpretations (each with its support, each pinned by a test)
+//! 1. **`a b c d` is column, row.** The piece at column `a`, row `b` goes to column `c`, row `d`
+//!    (rows counted from the top). Sample 2 only works this way: read as (row, column), its first
+//!    move would take a Blue piece for Red. Pinned: `game::tests::squares_are_column_then_row`,
+//!    sample `statement-2`.
+//! 2. **Illegal moves.** A move is illegal when a square is off the board (0, negative or past
+//!    N), the origin holds no piece of the side to move (empty or the opponent's: the sides
+//!    alternate strictly, Red first, "odd lines Red, even lines Blue"), the destination is not
+//!    exactly one orthogonal step away, or the destination is occupied. Any of them, before the
+//!    game is decided, makes the data invalid: `0`, and nothing more is read. Off-board squares
+//!    are such an illegal move, not an input error. Pinned: `each_kind_of_illegal_move`, samples
+//!    `invalid-*`, `statement-1`.
+//! 3. **Which lines a move examines, and for whom.** Only the row and the column through the
+//!    destination, and only for the side that moved ("formed by your active move"): captures are
+//!    automatic, a pattern the opponent's move makes for you does not capture, and a pattern left
+//!    behind in the origin's row or column does not either. Pinned:
+//!    `lines_not_through_the_destination_are_left_alone`, samples `no-capture-*`.
+//! 4. **"Formed by this move" means present after it.** A line through the destination that is a
+//!    capture pattern after the move captures, even if it was (another) pattern before: a
+//!    sideways move can add the N-1th piece to a column that already read as an uncaptured
+//!    (N-3, 1) pattern. Pinned: sample `capture-grown-pattern`.
+//! 5. **The pattern.** A line captures for the mover when it holds N-1 pieces (N > 4: or N-2),
+//!    N-2 of them the mover's (N > 4: or N-3) and 1 (N > 4: or 2) the opponent's, each side's
+//!    pieces consecutive, the two groups touching. Since own + opponent = total, the pairs are
+//!    (N-2, 1) and, for N > 4 only, (N-3, 2) and (N-3, 1); the opponent group may be on either
+//!    side of the mover's and the empty cells at either end. Every opponent piece in the line is
+//!    removed. Pinned: `capture::tests`, samples `capture-*`.
+//! 6. **Row and column together.** Both lines are judged on the position right after the move;
+//!    both may capture. They cross at the destination, which holds the mover's piece, so the
+//!    order does not matter. Pinned: `captures_in_row_and_column_at_once`, sample
+//!    `capture-row-and-column`.
+//! 7. **The end checks.** After every legal move and its captures, in this order: Red at most N/2
+//!    pieces (Blue wins), Blue at most N/2 (Red wins), Red without a legal move (Blue wins), Blue
+//!    without one (Red wins) - whoever moved. A capture only removes opponent pieces, so a move
+//!    never lowers the mover's own count and only the opponent's count check can fire; both sides
+//!    can never be stuck at once (some empty cell always touches a piece), so only "count before
+//!    mobility" is an order that matters. "Only N/2 left" is read as `<= N/2`, because a two-piece
+//!    capture can jump from N/2 + 1 to N/2 - 1. Pinned: `game::tests`, samples `win-*`.
+//! 8. **After the decision nothing is read** (sample 4: the illegal 22nd move is ignored), not even
+//!    malformed tokens. The printed board is the one after the deciding move's captures.
+//! 9. **Lenient input.** Fewer than K move lines: the moves present are played (a line cut inside
+//!    its four numbers is malformed input). Lines after the K-th are ignored. A missing final
+//!    newline is fine. N must be even and 4..=100 (the rules need an even N >= 4; 100 bounds the
+//!    work): anything else is reported as bad input (one stderr line, exit 1), like malformed
+//!    numbers. Pinned: `tests/cli.rs`, `run_tests` below.
+
+pub mod board;
+pub mod capture;
+pub mod game;
+pub mod trace;
+
+pub use board::{Board, Side};
+pub use game::{solve, Answer, Case, Game, IllegalMove, Move, Played, Square, Status};
+
+use proconio::input;
+use proconio::source::Source;
+use std::io::{BufRead, Write};
+
+/// Reads the input, plays it and returns the exact output.
+pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+    run_traced(source, &mut std::io::sink())
+}
+
+/// [`run`], narrating every move and the board after it to `trace`.
+///
+/// Moves are read one at a time so that nothing after the deciding (or an illegal) move is read.
+pub fn run_traced<R: BufRead, S: Source<R>>(source: &mut S, trace: &mut dyn Write) -> String {
+    input! {
+        from &mut *source,
+        n: usize,
+        k: u64,
+    }
+    assert!(
+        board::size_is_supported(n),
+        "N = {n} is not supported: N must be even, from {} to {}",
+        board::MIN_SIZE,
+        board::MAX_SIZE
+    );
+    let mut game = Game::new(n);
+    let mut read = 0;
+    while read < k && !game.is_over() && !source.is_empty() {
+        input! {
+            from &mut *source,
+            a: i64, b: i64, c: i64, d: i64,
+        }
+        read += 1;
+        let mv = Move::from_input(a, b, c, d);
+        let (number, mover) = (game.moves_played() + 1, game.to_move());
+        let result = game.play(mv);
+        // The trace is best effort: a closed stderr must not change the answer.
+        let _ = trace::write_turn(trace, number, mover, mv, &result, game.board());
+    }
+    game.answer().to_string()
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::*;
+    use proconio::source::once::OnceSource;
+
+    fn run_str(input: &str) -> String {
+        run(&mut OnceSource::from(input))
+    }
+
+    #[test]
+    fn statement_samples() {
+        assert_eq!(run_str("4 1\n1 4 1 3\n"), "0\n");
+        assert_eq!(
+            run_str("4 2\n1 3 2 3\n3 4 3 3\n"),
+            "1\nhhll\nh..l\n..ll\nhh.l\n"
+        );
+    }
+
+    #[test]
+    fn fewer_lines_than_announced_plays_those_present() {
+        assert_eq!(run_str("4 5\n1 3 2 3\n3 4 3 3"), run_str("4 2\n1 3 2 3\n3 4 3 3\n"));
+        assert_eq!(run_str("4 3"), "1\nhhll\nh..l\nh..l\nhhll\n");
+    }
+
+    #[test]
+    fn lines_after_the_kth_are_ignored() {
+        assert_eq!(run_str("4 1\n1 3 2 3\n9 9 9 9\n"), "1\nhhll\nh..l\n.h.l\nhhll\n");
+    }
+
+    #[test]
+    fn nothing_is_read_after_an_illegal_move() {
+        assert_eq!(run_str("4 3\n1 4 1 3\nnot numbers at all"), "0\n");
+    }
+
+    #[test]
+    fn off_board_squares_are_an_illegal_move() {
+        assert_eq!(run_str("4 1\n-1 3 0 3\n"), "0\n");
+        assert_eq!(run_str("4 1\n1 3 1 99999999999\n"), "0\n");
+    }
+
+    #[test]
+    fn trace_shows_every_move() {
+        let mut trace = Vec::new();
+        let out = run_traced(
+            &mut OnceSource::from("4 2\n1 3 2 3\n3 4 3 3\n"),
+            &mut trace,
+        );
+        assert_eq!(out, "1\nhhll\nh..l\n..ll\nhh.l\n");
+        let trace = String::from_utf8(trace).unwrap();
+        assert!(trace.starts_with("move 1 (red): (1,3) -> (2,3)\nhhll\nh..l\n.h.l\nhhll\n"));
+        assert!(trace.ends_with("move 2 (blue): (3,4) -> (3,3)\ncaptures (2,3)\nhhll\nh..l\n..ll\nhh.l\n"));
+    }
+
+    #[test]
+    #[should_panic(expected = "must be even")]
+    fn odd_sizes_are_refused() {
+        run_str("5 0\n");
+    }
+}
