@@ -1,0 +1,165 @@
+//! Rebuilding the full game from the `[STATUS]` lines alone (a bot sees nothing else).
+//!
+//! Each new status is explained by the actions that lead from the previous state to it: a
+//! live player's move follows from its change of position, a pen going down from `stat` 0 -> 1,
+//! a mud cast from `scoredecline`. Those actions are replayed through the engine itself, so
+//! trails, loop closures, captures and kills come out exactly as the referee computed them.
+//!
+//! Only players who died this turn leave doubt (did a still player die before the moves, from
+//! an illegal output, or stay and get enclosed or cut? did a pen-up mover put its pen down?).
+//! The tracker tries every reading of those few players and keeps the first whose result shows
+//! exactly the observed status. Every reading that matches leads to the same trails and land
+//! (the doubtful players are dead and a pen-up player closes nothing), so only the recorded
+//! cause of such a death is a guess: causes that happen before the moves (illegal output,
+//! timeout, off-board, trespass ...) cannot be told apart from outside and are recorded as
+//! `IllegalOutput`.
+
+use crate::action::{Action, DeathCause, PenFlag};
+use crate::event::Event;
+use crate::geometry::{Dir, Vertex};
+use crate::protocol::{parse_status, Stat, Status};
+use crate::state::Game;
+use crate::turn::Answer;
+
+/// Follows a game through its `[STATUS]` lines.
+#[derive(Clone, Debug, Default)]
+pub struct Tracker {
+    game: Option<Game>,
+    events: Vec<Event>,
+}
+
+impl Tracker {
+    pub fn new() -> Tracker {
+        Tracker::default()
+    }
+
+    /// The rebuilt game, once the first status has been seen.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The events of the last turn, as the engine reproduced them.
+    pub fn last_events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Parses and follows one `[STATUS]` line.
+    pub fn observe_line(&mut self, line: &str) -> Result<&Game, String> {
+        let status = parse_status(line)?;
+        self.observe(&status)
+    }
+
+    /// Follows one status: the first one starts the game, each next one is one more turn.
+    pub fn observe(&mut self, status: &Status) -> Result<&Game, String> {
+        match self.game.take() {
+            None => {
+                self.game = Some(initial_game(status)?);
+                self.events.clear();
+            }
+            Some(before) => match explain(&before, status) {
+                Ok((after, events)) => {
+                    self.game = Some(after);
+                    self.events = events;
+                }
+                Err(e) => {
+                    self.game = Some(before);
+                    return Err(e);
+                }
+            },
+        }
+        Ok(self.game.as_ref().unwrap())
+    }
+}
+
+/// The game the first `[STATUS]` describes (turn 1: positions are the starts).
+fn initial_game(status: &Status) -> Result<Game, String> {
+    if !(2..=4).contains(&status.seats.len()) {
+        return Err(format!("{} seats", status.seats.len()));
+    }
+    let starts: Vec<Option<Vertex>> = status
+        .seats
+        .iter()
+        .map(|s| (s.stat != Stat::Dead).then_some(s.pos))
+        .collect();
+    let game = Game::new(&starts);
+    if game.status() != *status {
+        return Err("the first [STATUS] is not the start of a game".to_string());
+    }
+    Ok(game)
+}
+
+/// The readings of one seat's answer that can lead from `before` to `after`.
+fn readings(game: &Game, seat: usize, after: &Status) -> Result<Vec<Answer>, String> {
+    let player = game.player(seat);
+    if !player.is_alive() {
+        return Ok(vec![None]);
+    }
+    let seen = &after.seats[seat];
+    let dir = Dir::between(player.pos(), seen.pos).ok_or_else(|| {
+        format!(
+            "seat {seat} jumped from {:?} to {:?}",
+            player.pos(),
+            seen.pos
+        )
+    })?;
+    if player.stuck_left() > 0 {
+        // Held in place: any well-formed action reads the same; or it died before moving.
+        return Ok(vec![
+            Some(Ok(Action::STAY)),
+            Some(Err(DeathCause::IllegalOutput)),
+        ]);
+    }
+    let cast = seen.score_decline < -(10 * player.mud_casts() as i64);
+    let flag_options: &[PenFlag] = if cast {
+        &[PenFlag::Mud]
+    } else if player.pen_down() {
+        &[PenFlag::Keep]
+    } else if seen.stat == Stat::Down {
+        &[PenFlag::Down]
+    } else if seen.stat == Stat::Dead {
+        &[PenFlag::Keep, PenFlag::Down]
+    } else {
+        &[PenFlag::Keep]
+    };
+    let mut options: Vec<Answer> = flag_options
+        .iter()
+        .map(|&flag| Some(Ok(Action::new(dir, flag))))
+        .collect();
+    if seen.stat == Stat::Dead && dir == Dir::Stay {
+        options.push(Some(Err(DeathCause::IllegalOutput)));
+    }
+    Ok(options)
+}
+
+/// The state after one turn that shows exactly `after`, with its events.
+fn explain(before: &Game, after: &Status) -> Result<(Game, Vec<Event>), String> {
+    let seats = before.seats();
+    if after.seats.len() != seats {
+        return Err(format!(
+            "[STATUS] lists {} seats, the game has {seats}",
+            after.seats.len()
+        ));
+    }
+    let options = (0..seats)
+        .map(|seat| readings(before, seat, after))
+        .collect::<Result<Vec<_>, _>>()?;
+    // Odometer over the readings; at most 3^4 combinations, usually exactly one.
+    let mut choice = vec![0usize; seats];
+    loop {
+        let answers: Vec<Answer> = (0..seats).map(|s| options[s][choice[s]]).collect();
+        let mut game = before.clone();
+        let events = game.play_turn(&answers);
+        if game.status() == *after {
+            return Ok((game, events));
+        }
+        let mut s = 0;
+        while s < seats && choice[s] + 1 == options[s].len() {
+            choice[s] = 0;
+            s += 1;
+        }
+        if s == seats {
+            return Err("no legal turn leads to this [STATUS]".to_string());
+        }
+        choice[s] += 1;
+    }
+}

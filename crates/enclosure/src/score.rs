@@ -1,0 +1,30 @@
+//! Score and ranks (rulings §9): `10 * sum(S_i^2) - 10 * casts + (4 - m)`.
+
+use crate::state::Game;
+
+/// Points charged per mud cast.
+pub const MUD_COST: i64 = 10;
+
+impl Game {
+    /// `seat`'s score now: ten times the sum of its squared region areas, minus ten per mud
+    /// cast, plus the tie-break `4 - seat`.
+    pub fn score(&self, seat: usize) -> i64 {
+        let squares: i64 = self.areas(seat).iter().map(|&a| (a * a) as i64).sum();
+        10 * squares - MUD_COST * self.players[seat].mud_casts as i64 + (4 - seat as i64)
+    }
+
+    /// Every seat's score.
+    pub fn scores(&self) -> Vec<i64> {
+        (0..self.seats()).map(|s| self.score(s)).collect()
+    }
+
+    /// 1-based rank of each seat by score, highest first (no ties: `4 - m` differs per seat
+    /// and the rest is a multiple of ten).
+    pub fn ranks(&self) -> Vec<usize> {
+        let scores = self.scores();
+        scores
+            .iter()
+            .map(|&mine| 1 + scores.iter().filter(|&&other| other > mine).count())
+            .collect()
+    }
+}
