@@ -1,1 +1,40 @@
-//! Enclosure referee, baseline bots, tournaments and replays (work in progress).
+//! The Enclosure (NOI 2013, 圈地为王) referee: runs 2 to 4 bots, as programs
+//! or in process, by the statement's protocol and this project's rulings
+//! (`shared/enclosure-rules.md`), and reports results and replays.
+//!
+//! - [`bot`]: the [`Bot`](bot::Bot) trait every player implements, and how a
+//!   command-line `BOT` (`builtin:NAME` or a shell command) becomes one.
+//! - [`process`]: bots that are programs: pipes, deadlines, kill and reap.
+//! - [`bots`]: the in-process builtins and their registry.
+//! - [`referee`]: [`play_game`](referee::play_game), one game from start to result.
+//! - [`result`], [`table`]: the outcome, as JSON or as a table.
+//! - [`replay`]: the replay writer (format v1, see the README).
+//! - [`cli`]: the `enclosure-arena` command line.
+//!
+//! The rules themselves live in the `enclosure` crate (the engine the bot is
+//! built from too): the referee never decides a rule on its own, it only
+//! turns bot failures into the rules' death causes. Decisions made here:
+//! - A failure to answer `[START]` (timeout, crash, garbage) makes the seat
+//!   dead before turn 1 with the engine's `bad_start`; the replay header's
+//!   `starts` says what exactly happened.
+//! - Lines end at `\n`; a `\r` before it is dropped. A line longer than 4 KiB
+//!   is illegal output, cut off without reading further.
+//! - A line printed when none was asked for (a second answer) is illegal
+//!   output: one line per request.
+//! - In-process bots cannot be interrupted: one that answers after the step
+//!   limit is treated as timed out (the same rule, measured the same way).
+//! - Seats are asked one after another, each with its own full step limit.
+
+pub mod bot;
+pub mod bots;
+pub mod cli;
+pub mod process;
+pub mod referee;
+pub mod replay;
+pub mod result;
+pub mod seed;
+pub mod table;
+
+pub use bot::{Bot, BotError, BotSpec};
+pub use referee::{play_game, play_game_observed, GameConfig};
+pub use result::{GameResult, SeatResult};

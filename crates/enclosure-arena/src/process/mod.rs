@@ -1,0 +1,226 @@
+//! A bot that is a separate program: `sh -c CMD` with piped stdin/stdout, a
+//! per-step deadline, and a guaranteed end (killed as a process group, reaped,
+//! its helper threads joined).
+//!
+//! Two helper threads keep the referee from ever blocking on a bot:
+//! - the reader ([`lines`]) waits for stdout lines, so an answer is awaited
+//!   with `recv_timeout` and a silent bot cannot stall the game;
+//! - the writer sends requests, so a bot that never reads its stdin (whose
+//!   pipe buffer fills up) cannot stall the referee in `write`.
+//!
+//! Both end when the bot's pipes close, which killing its process group
+//! ensures; [`ProcessBot::retire`] then joins them (with a bounded wait).
+
+pub mod lines;
+pub mod reap;
+
+use std::io::Write;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::bot::{Bot, BotError};
+use lines::LineResult;
+
+pub use lines::MAX_LINE_BYTES;
+
+/// How long a bot may take to exit on its own once its stdin is closed,
+/// before its process group is killed.
+const EXIT_GRACE: Duration = Duration::from_millis(20);
+
+/// How long `retire` waits for each helper thread after the kill. They end as
+/// soon as the pipes close; only a bot that escaped its process group (a new
+/// session) could keep a pipe open, and then the thread is left behind rather
+/// than the referee hanging.
+const THREAD_PATIENCE: Duration = Duration::from_secs(1);
+
+/// A running bot program (see the module doc).
+pub struct ProcessBot {
+    command: String,
+    limit: Duration,
+    running: Option<Running>,
+    /// The first failure; every later request fails the same way.
+    failure: Option<BotError>,
+}
+
+/// The live parts of a spawned bot, dropped together at `retire`.
+struct Running {
+    child: Child,
+    requests: Sender<String>,
+    writer: JoinHandle<()>,
+    replies: Receiver<LineResult>,
+    reader: JoinHandle<()>,
+}
+
+impl ProcessBot {
+    /// Spawns `sh -c command` in a new process group. `limit` is the time a
+    /// reply may take; `inherit_stderr` lets the bot's diagnostics through.
+    /// A spawn failure is not returned: the bot fails its first request.
+    pub fn spawn(command: &str, limit: Duration, inherit_stderr: bool) -> ProcessBot {
+        let (running, failure) = match Running::spawn(command, inherit_stderr) {
+            Ok(running) => (Some(running), None),
+            Err(e) => (None, Some(BotError::Failed(format!("cannot start: {e}")))),
+        };
+        ProcessBot {
+            command: command.to_string(),
+            limit,
+            running,
+            failure,
+        }
+    }
+
+    /// The process id of `sh` (the group leader), while it runs.
+    pub fn pid(&self) -> Option<u32> {
+        self.running.as_ref().map(|r| r.child.id())
+    }
+
+    /// Sends one request line and waits for one reply line until the deadline.
+    fn exchange(&mut self, request: String) -> Result<String, BotError> {
+        let deadline = Instant::now() + self.limit;
+        if let Some(failure) = &self.failure {
+            return Err(failure.clone());
+        }
+        let result = match &self.running {
+            Some(running) => running.exchange(request, deadline),
+            None => Err(BotError::Closed),
+        };
+        if let Err(e) = &result {
+            self.failure = Some(e.clone());
+        }
+        result
+    }
+}
+
+impl Running {
+    fn spawn(command: &str, inherit_stderr: bool) -> std::io::Result<Running> {
+        reap::become_subreaper();
+        let stderr = if inherit_stderr {
+            Stdio::inherit()
+        } else {
+            Stdio::null()
+        };
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .process_group(0)
+            .spawn()?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (requests, queue) = mpsc::channel();
+        let writer = thread::Builder::new()
+            .name("bot-stdin".into())
+            .spawn(move || write_requests(stdin, queue));
+        let writer = match writer {
+            Ok(handle) => handle,
+            Err(e) => {
+                reap::kill_and_reap(&mut child, Duration::ZERO);
+                return Err(e);
+            }
+        };
+        let (replies, reader) = lines::spawn_reader(stdout);
+        Ok(Running {
+            child,
+            requests,
+            writer,
+            replies,
+            reader,
+        })
+    }
+
+    fn exchange(&self, request: String, deadline: Instant) -> Result<String, BotError> {
+        // Anything already waiting was printed unasked: one line per request.
+        match self.replies.try_recv() {
+            Ok(Ok(_)) => return Err(BotError::Unsolicited),
+            Ok(Err(e)) => return Err(e),
+            Err(TryRecvError::Disconnected) => return Err(BotError::Closed),
+            Err(TryRecvError::Empty) => {}
+        }
+        if self.requests.send(request).is_err() {
+            return Err(BotError::Closed); // the writer met a closed stdin
+        }
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.replies.recv_timeout(wait) {
+            Ok(reply) => reply,
+            Err(RecvTimeoutError::Timeout) => Err(BotError::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(BotError::Closed),
+        }
+    }
+
+    /// Closes stdin, kills and reaps the group, joins the helper threads.
+    fn finish(self) {
+        let Running {
+            mut child,
+            requests,
+            writer,
+            replies,
+            reader,
+        } = self;
+        drop(requests); // the writer drains its queue and closes the bot's stdin
+        reap::kill_and_reap(&mut child, EXIT_GRACE);
+        drop(replies); // a reader still sending stops at its next line
+        join_within(writer, THREAD_PATIENCE);
+        join_within(reader, THREAD_PATIENCE);
+    }
+}
+
+/// The writer thread: one line per request, flushed, until the referee hangs
+/// up or the bot's stdin breaks. Dropping `stdin` on return closes the pipe,
+/// which is the bot's "no more input".
+fn write_requests(mut stdin: ChildStdin, queue: Receiver<String>) {
+    for mut line in queue {
+        line.push('\n');
+        if stdin.write_all(line.as_bytes()).is_err() || stdin.flush().is_err() {
+            return;
+        }
+    }
+}
+
+/// Joins `handle` if it finishes within `patience`; otherwise lets it go.
+fn join_within(handle: JoinHandle<()>, patience: Duration) {
+    let deadline = Instant::now() + patience;
+    while !handle.is_finished() {
+        if Instant::now() >= deadline {
+            return; // detached: see THREAD_PATIENCE
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+    let _ = handle.join();
+}
+
+impl Bot for ProcessBot {
+    fn name(&self) -> String {
+        self.command.clone()
+    }
+
+    fn start(&mut self, seat: usize) -> Result<String, BotError> {
+        self.exchange(format!("[START] {seat}"))
+    }
+
+    fn act(&mut self, status_line: &str) -> Result<String, BotError> {
+        self.exchange(status_line.to_string())
+    }
+
+    fn self_timed(&self) -> bool {
+        true
+    }
+
+    fn retire(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.finish();
+        }
+        if self.failure.is_none() {
+            self.failure = Some(BotError::Closed);
+        }
+    }
+}
+
+impl Drop for ProcessBot {
+    fn drop(&mut self) {
+        self.retire();
+    }
+}

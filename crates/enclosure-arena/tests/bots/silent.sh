@@ -1,0 +1,2 @@
+# Never answers [START].
+read line; sleep 30
