@@ -29,6 +29,9 @@ pub fn line_captures(line: &[Cell], mover: Side) -> bool {
 }
 
 /// True when the pieces of `line` sit in one gap-free stretch that changes colour exactly once.
+///
+/// Between its first and last piece, the line must change cell content exactly once. A gap
+/// (an empty cell inside the stretch) would count as two changes, so it is refused too.
 fn occupied_stretch_has_two_runs(line: &[Cell]) -> bool {
     let (Some(first), Some(last)) = (
         line.iter().position(Option::is_some),
@@ -36,10 +39,8 @@ fn occupied_stretch_has_two_runs(line: &[Cell]) -> bool {
     ) else {
         return false;
     };
-    let stretch = &line[first..=last];
-    let no_gap = stretch.iter().all(Option::is_some);
-    let colour_changes = stretch.windows(2).filter(|w| w[0] != w[1]).count();
-    no_gap && colour_changes == 1
+    let changes = line[first..=last].windows(2).filter(|w| w[0] != w[1]).count();
+    changes == 1
 }
 
 /// The row and the column through `dest`, each as its list of cells (row first).

@@ -337,13 +337,39 @@ mod tests {
     }
 
     #[test]
-    fn the_mover_without_a_legal_move_loses_too() {
-        // Whoever just moved: Red boxed in with enough pieces on both sides means Blue wins.
+    fn a_side_without_a_legal_move_loses() {
+        // Red boxed in with enough pieces on both sides: Blue wins, and the other way round.
         let board = Board::parse("hhl.\nhl..\nl...\n...l").unwrap();
         assert!(!board.has_legal_move(Side::Red) && board.has_legal_move(Side::Blue));
         assert_eq!(winner(&board), Some(Side::Blue));
         let board = Board::parse("llh.\nlh..\nh...\n...h").unwrap();
         assert_eq!(winner(&board), Some(Side::Red));
+    }
+
+    #[test]
+    fn the_side_to_move_can_be_stuck_right_after_the_opponent_moves() {
+        // Blue (to move next) is boxed in by Red's move from (3,2) to (2,2) (column, row).
+        let board = Board::parse("llh.\nl.h.\nh...\n...h").unwrap();
+        let mut game = Game {
+            board,
+            to_move: Side::Red,
+            moves_played: 0,
+            status: Status::Running,
+        };
+        let played = game.play(mv(3, 2, 2, 2)).unwrap();
+        assert_eq!(played.winner, Some(Side::Red));
+        assert_eq!(game.answer().to_string(), "2\nred\nllh.\nlh..\nh...\n...h\n");
+    }
+
+    #[test]
+    fn the_mover_always_keeps_a_move() {
+        // The cell a piece leaves is empty and next to it: the mover can always step back.
+        let mut game = Game::new(4);
+        for m in [mv(1, 2, 2, 2), mv(4, 2, 3, 2), mv(2, 2, 2, 3)] {
+            let mover = game.to_move();
+            game.play(m).unwrap();
+            assert!(game.board().has_legal_move(mover));
+        }
     }
 
     #[test]

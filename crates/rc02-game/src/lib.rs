@@ -48,11 +48,14 @@
 //!    `capture-row-and-column`.
 //! 7. **The end checks.** After every legal move and its captures, in this order: Red at most N/2
 //!    pieces (Blue wins), Blue at most N/2 (Red wins), Red without a legal move (Blue wins), Blue
-//!    without one (Red wins) - whoever moved. A capture only removes opponent pieces, so a move
-//!    never lowers the mover's own count and only the opponent's count check can fire; both sides
-//!    can never be stuck at once (some empty cell always touches a piece), so only "count before
-//!    mobility" is an order that matters. "Only N/2 left" is read as `<= N/2`, because a two-piece
-//!    capture can jump from N/2 + 1 to N/2 - 1. Pinned: `game::tests`, samples `win-*`.
+//!    without one (Red wins). Only one of each pair can happen: a capture removes opponent pieces
+//!    only, so the mover's count never drops on its own move; and the mover always keeps a move
+//!    (stepping back into the cell it left), so "no legal move" can only hit the side to move
+//!    next. Every check that can fire names the mover as the winner, so the order never changes
+//!    the output; it is kept for fidelity. "Only N/2 left" is read as `<= N/2`, because
+//!    a two-piece capture can jump from N/2 + 1 to N/2 - 1; the game must end there rather than
+//!    go on with a side below the losing count. Pinned: `game::tests`, samples `win-*`, and the
+//!    random games (which count wins below N/2 and check that the mover is never stuck).
 //! 8. **After the decision nothing is read** (sample 4: the illegal 22nd move is ignored), not even
 //!    malformed tokens. The printed board is the one after the deciding move's captures.
 //! 9. **Lenient input.** Fewer than K move lines: the moves present are played (a line cut inside
