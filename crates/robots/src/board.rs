@@ -1,0 +1,163 @@
+//! The 31 x 31 board: where you stand, where the robots are, which cells hold debris.
+
+use shared_grid::{Bounds, Grid, Pos};
+
+/// Rows and columns of the board.
+pub const SIZE: usize = 31;
+/// The whole board, zero-based inside; the statement's (r, c) is `Pos::new(r - 1, c - 1)`.
+pub const BOUNDS: Bounds = Bounds::new(SIZE, SIZE);
+/// Your first cell, (15, 15) in the statement's numbering.
+pub const START: Pos = Pos::new(14, 14);
+
+/// A position of the game between two of your moves.
+///
+/// Robots are kept as a sorted list (at most a few dozen) and debris as a grid: the robots'
+/// move needs every robot, the rules need "is there debris here" in O(1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    you: Pos,
+    robots: Vec<Pos>,
+    debris: Grid<bool>,
+    debris_cells: usize,
+}
+
+impl Board {
+    /// You at `you`, live robots at `robots`, debris at `debris`. The cells must be on the
+    /// board and pairwise distinct (a robot never shares a cell with you or with debris).
+    pub fn from_parts(you: Pos, robots: &[Pos], debris: &[Pos]) -> Board {
+        let mut board = Board {
+            you,
+            robots: robots.to_vec(),
+            debris: Grid::new(SIZE, SIZE, false),
+            debris_cells: 0,
+        };
+        board.robots.sort_unstable();
+        for &cell in debris {
+            board.add_debris(cell);
+        }
+        assert!(BOUNDS.contains(you), "you are off the board at {you:?}");
+        assert!(
+            board
+                .robots
+                .iter()
+                .all(|&r| BOUNDS.contains(r) && r != you && !board.debris[r]),
+            "a robot is off the board or shares a cell"
+        );
+        assert!(
+            board.robots.windows(2).all(|w| w[0] != w[1]),
+            "two robots share a cell"
+        );
+        assert!(!board.debris[you], "you stand on debris");
+        board
+    }
+
+    /// The opening position: you at (15, 15), the given robots, no debris.
+    pub fn opening(robots: &[Pos]) -> Board {
+        Board::from_parts(START, robots, &[])
+    }
+
+    pub fn you(&self) -> Pos {
+        self.you
+    }
+
+    /// The live robots, in row-major order.
+    pub fn robots(&self) -> &[Pos] {
+        &self.robots
+    }
+
+    pub fn has_robot(&self, cell: Pos) -> bool {
+        self.robots.binary_search(&cell).is_ok()
+    }
+
+    pub fn has_debris(&self, cell: Pos) -> bool {
+        self.debris[cell]
+    }
+
+    /// The number of cells holding debris.
+    pub fn debris_cells(&self) -> usize {
+        self.debris_cells
+    }
+
+    /// "Empty" in the statement's sense: on the board, no robot, no debris, not you.
+    pub fn is_empty_cell(&self, cell: Pos) -> bool {
+        BOUNDS.contains(cell) && cell != self.you && !self.debris[cell] && !self.has_robot(cell)
+    }
+
+    /// The smallest distance |dr| + |dc| from you to a live robot, `None` with no robot left.
+    pub fn nearest_robot_distance(&self) -> Option<usize> {
+        self.robots.iter().map(|r| r.manhattan(self.you)).min()
+    }
+
+    pub(crate) fn set_you(&mut self, cell: Pos) {
+        self.you = cell;
+    }
+
+    pub(crate) fn set_robots(&mut self, mut robots: Vec<Pos>) {
+        robots.sort_unstable();
+        self.robots = robots;
+    }
+
+    pub(crate) fn remove_robot(&mut self, cell: Pos) -> bool {
+        match self.robots.binary_search(&cell) {
+            Ok(i) => {
+                self.robots.remove(i);
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    pub(crate) fn add_debris(&mut self, cell: Pos) {
+        if !self.debris[cell] {
+            self.debris[cell] = true;
+            self.debris_cells += 1;
+        }
+    }
+
+    pub(crate) fn remove_debris(&mut self, cell: Pos) {
+        if self.debris[cell] {
+            self.debris[cell] = false;
+            self.debris_cells -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_has_no_debris_and_sorted_robots() {
+        let board = Board::opening(&[Pos::new(20, 3), Pos::new(0, 0)]);
+        assert_eq!(board.you(), Pos::new(14, 14));
+        assert_eq!(board.robots(), [Pos::new(0, 0), Pos::new(20, 3)]);
+        assert_eq!(board.debris_cells(), 0);
+        assert!(board.has_robot(Pos::new(20, 3)));
+    }
+
+    #[test]
+    fn empty_means_no_robot_no_debris_not_you_on_board() {
+        let board = Board::from_parts(Pos::new(5, 5), &[Pos::new(5, 6)], &[Pos::new(6, 6)]);
+        assert!(!board.is_empty_cell(Pos::new(5, 5)));
+        assert!(!board.is_empty_cell(Pos::new(5, 6)));
+        assert!(!board.is_empty_cell(Pos::new(6, 6)));
+        assert!(!board.is_empty_cell(Pos::new(31, 0)));
+        assert!(board.is_empty_cell(Pos::new(4, 4)));
+    }
+
+    #[test]
+    fn debris_count_follows_cells_not_calls() {
+        let mut board = Board::from_parts(START, &[], &[Pos::new(1, 1), Pos::new(1, 1)]);
+        assert_eq!(board.debris_cells(), 1);
+        board.remove_debris(Pos::new(1, 1));
+        board.remove_debris(Pos::new(1, 1));
+        assert_eq!(board.debris_cells(), 0);
+    }
+
+    #[test]
+    fn nearest_distance_is_manhattan() {
+        let board = Board::from_parts(START, &[Pos::new(10, 16), Pos::new(14, 20)], &[]);
+        assert_eq!(board.nearest_robot_distance(), Some(6));
+        assert_eq!(Board::opening(&[]).nearest_robot_distance(), None);
+    }
+}

@@ -1,0 +1,198 @@
+//! A whole game: the opening position, the strategy's moves until a win or a loss.
+
+use crate::board::{Board, BOUNDS, SIZE, START};
+use crate::rules::Move;
+use crate::strategy::choose;
+use shared_grid::Pos;
+
+/// One game of the input: the robots' cells and the teleport list, zero-based.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    robots: Vec<Pos>,
+    teleports: Vec<Pos>,
+}
+
+impl Case {
+    /// Checks what the statement promises: every cell on the board, robots on distinct cells
+    /// other than (15, 15). Teleport entries may repeat and may hold a robot at the start.
+    pub fn new(robots: Vec<Pos>, teleports: Vec<Pos>) -> Result<Case, String> {
+        let one_based = |p: Pos| format!("({},{})", p.row + 1, p.col + 1);
+        if let Some(&p) = robots
+            .iter()
+            .chain(&teleports)
+            .find(|&&p| !BOUNDS.contains(p))
+        {
+            return Err(format!(
+                "cell {} is off the {SIZE} x {SIZE} board",
+                one_based(p)
+            ));
+        }
+        if robots.contains(&START) {
+            return Err(format!("a robot starts on your cell {}", one_based(START)));
+        }
+        let mut sorted = robots.clone();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("two robots start on {}", one_based(w[0])));
+        }
+        Ok(Case { robots, teleports })
+    }
+
+    pub fn robots(&self) -> &[Pos] {
+        &self.robots
+    }
+
+    pub fn teleports(&self) -> &[Pos] {
+        &self.teleports
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// (move number, destination) of each teleport taken, in order.
+    pub teleports: Vec<(usize, Pos)>,
+    pub won: bool,
+    /// Your moves, the last one included.
+    pub moves: usize,
+    /// Your cell at the end (where you were destroyed, after a loss).
+    pub final_position: Pos,
+    pub debris_cells: usize,
+    /// Live robots at the end: 0 after a win; a lone robot that reached you counts.
+    pub robots_left: usize,
+}
+
+/// What an observer (the `--trace` drawing) sees after each move, and once before the first.
+pub struct Step<'a> {
+    /// 0 for the opening position.
+    pub number: usize,
+    pub mv: Option<Move>,
+    pub board: &'a Board,
+    pub lost: bool,
+    pub teleports: &'a [Pos],
+    pub used: &'a [bool],
+}
+
+/// More moves than any game can last (see the crate doc for the proof): with R robots and T
+/// teleports, each of the T + 1 stretches between teleports lasts at most 31 * (30 R + 1) moves.
+pub fn move_limit(robots: usize, teleports: usize) -> usize {
+    let longest_flight = SIZE - 1;
+    let widest_gap = SIZE - 1;
+    (teleports + 1) * (longest_flight + 1) * (widest_gap * robots + 1) + teleports
+}
+
+/// Plays the stated strategy to the end.
+pub fn solve(case: &Case) -> Outcome {
+    play(case, &mut |_| {})
+}
+
+/// Plays the stated strategy to the end, showing `observer` every position.
+pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
+    let mut board = Board::opening(&case.robots);
+    let mut used = vec![false; case.teleports.len()];
+    let mut teleports = Vec::new();
+    let mut moves = 0;
+    let mut lost = false;
+    let limit = move_limit(case.robots.len(), case.teleports.len());
+    observer(&Step {
+        number: 0,
+        mv: None,
+        board: &board,
+        lost,
+        teleports: &case.teleports,
+        used: &used,
+    });
+    // With no robot at the start (R = 0, T > 0) the game is won before any move.
+    while !lost && !board.robots().is_empty() {
+        assert!(
+            moves < limit,
+            "game longer than {limit} moves, which the crate doc proves impossible"
+        );
+        let choice = choose(&board, &case.teleports, &used);
+        moves += 1;
+        if let (Some(entry), Move::Teleport(dest)) = (choice.teleport_entry, choice.mv) {
+            used[entry] = true;
+            teleports.push((moves, dest));
+        }
+        board = choice.round.board;
+        lost = choice.round.lost;
+        observer(&Step {
+            number: moves,
+            mv: Some(choice.mv),
+            board: &board,
+            lost,
+            teleports: &case.teleports,
+            used: &used,
+        });
+    }
+    Outcome {
+        teleports,
+        won: !lost,
+        moves,
+        final_position: board.you(),
+        debris_cells: board.debris_cells(),
+        robots_left: board.robots().len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(row: usize, col: usize) -> Pos {
+        Pos::new(row, col)
+    }
+
+    #[test]
+    fn case_rejects_what_the_statement_rules_out() {
+        assert!(Case::new(vec![START], vec![])
+            .unwrap_err()
+            .contains("(15,15)"));
+        assert!(Case::new(vec![p(1, 1), p(1, 1)], vec![])
+            .unwrap_err()
+            .contains("(2,2)"));
+        assert!(Case::new(vec![p(31, 0)], vec![])
+            .unwrap_err()
+            .contains("off the 31 x 31 board"));
+        assert!(Case::new(vec![p(0, 0)], vec![p(0, 31)]).is_err());
+        assert!(Case::new(vec![p(0, 0)], vec![p(0, 0), p(0, 0), START]).is_ok());
+    }
+
+    #[test]
+    fn no_robot_is_a_win_after_zero_moves() {
+        let outcome = solve(&Case::new(vec![], vec![p(0, 0)]).unwrap());
+        assert!(outcome.won);
+        assert_eq!((outcome.moves, outcome.final_position), (0, START));
+    }
+
+    #[test]
+    fn teleport_entries_are_used_once_and_skipped_ones_stay_available() {
+        // Statement sample 3 (zero-based): entry (14,15) is skipped at move 30 and taken at 58;
+        // (15,14), taken at 30, is not taken again.
+        let case = Case::new(
+            vec![p(16, 17), p(12, 17), p(4, 30)],
+            vec![p(14, 15), p(15, 14), p(2, 6)],
+        )
+        .unwrap();
+        let outcome = solve(&case);
+        assert_eq!(
+            outcome.teleports,
+            [(30, p(15, 14)), (58, p(14, 15)), (86, p(2, 6))]
+        );
+        assert_eq!(outcome.moves, 114);
+    }
+
+    #[test]
+    fn observer_sees_the_opening_and_every_move() {
+        let case = Case::new(vec![p(16, 17), p(12, 17), p(7, 11), p(9, 11)], vec![]).unwrap();
+        let mut numbers = Vec::new();
+        let outcome = play(&case, &mut |step| numbers.push(step.number));
+        assert_eq!(numbers, (0..=outcome.moves).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn move_limit_grows_with_robots_and_teleports() {
+        assert_eq!(move_limit(1, 0), 31 * 31);
+        assert_eq!(move_limit(50, 20), 21 * 31 * 1501 + 20);
+    }
+}
