@@ -12,8 +12,11 @@
 //! # Search
 //! [`min_throws`] runs an iterative-deepening depth-first search (see
 //! [`search`]) with two prunings that keep it exact:
-//! - a lower bound on the throws still needed: 0 at the goal, 1 when the goal
-//!   is in plain sight along a row or column, 2 otherwise;
+//! - a lower bound on the throws still needed (see [`bound`]): the throws a
+//!   relaxed game needs in which any block may already be gone (computed once
+//!   per board by a backward breadth-first search; infinite means the goal can
+//!   never be reached, and the search ends at once), and 1 or 2 depending on
+//!   whether the goal is in plain sight;
 //! - a table of positions (stone square + removed set) already shown to fail
 //!   with at least the current budget, so transpositions (the same blocks
 //!   removed in another order) are searched once.
@@ -26,6 +29,7 @@
 //!   other than 0..=3, is malformed: the program stops with a one-line error.
 
 mod board;
+pub mod bound;
 pub mod search;
 
 pub use board::{Board, Square};

@@ -3,27 +3,37 @@
 //! Iterative deepening over the throw budget (1, 2, ..., [`MAX_THROWS`]) so the
 //! first budget that succeeds is the answer. Inside one budget, a depth-first
 //! search prunes a position when
-//! - the lower bound on the throws it still needs exceeds the budget left, or
+//! - a lower bound on the throws it still needs exceeds the budget left (the
+//!   larger of [`relaxed_distances`] and [`sight_bound`]), or
 //! - the same position (stone square + set of removed blocks) was already
 //!   refuted with at least this budget. Refutations stay true across budgets,
-//!   so the table is kept for the whole search.
+//!   so the table is kept for the whole search. Positions with a budget of two
+//!   or less are cheaper to search again than to look up, so they stay out.
 
+use crate::bound::{relaxed_distances, sight_bound};
 use crate::Board;
 use shared_grid::{Dir4, Grid, Pos};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The statement's limit: more than ten throws loses the game.
 pub const MAX_THROWS: u32 = 10;
 
 /// The fewest throws that bring the stone to the goal, if ten or fewer do.
 pub fn min_throws(board: &Board) -> Option<u32> {
+    let relaxed = relaxed_distances(board);
+    let first_budget = relaxed[board.start];
+    if first_budget > MAX_THROWS {
+        return None;
+    }
     let mut search = Search {
         blocks: board.blocks.clone(),
         goal: board.goal,
+        relaxed,
         removed: Vec::with_capacity(MAX_THROWS as usize),
-        refuted: HashMap::new(),
+        refuted: HashMap::default(),
     };
-    (1..=MAX_THROWS).find(|&budget| search.reaches_goal(board.start, budget))
+    (first_budget..=MAX_THROWS).find(|&budget| search.reaches_goal(board.start, budget))
 }
 
 /// Where one throw ends.
@@ -65,14 +75,19 @@ pub fn throw(blocks: &Grid<bool>, goal: Pos, from: Pos, dir: Dir4) -> Landing {
 /// (the order in which they vanished does not matter).
 type Position = (usize, [usize; MAX_THROWS as usize]);
 
+/// Budgets up to this are searched again rather than looked up.
+const CHEAPER_THAN_A_LOOKUP: u32 = 2;
+
 struct Search {
     /// The board as it stands on the current search path.
     blocks: Grid<bool>,
     goal: Pos,
+    /// Throws needed from each square when any block may be gone: a lower bound.
+    relaxed: Grid<u32>,
     /// Row-major indices of the blocks removed on the current path.
     removed: Vec<usize>,
     /// For each refuted position, the largest budget it was refuted with.
-    refuted: HashMap<Position, u32>,
+    refuted: HashMap<Position, u32, BuildHasherDefault<MixHasher>>,
 }
 
 impl Search {
@@ -81,9 +96,11 @@ impl Search {
         if self.throws_needed_at_least(at) > budget {
             return false;
         }
-        let position = self.position(at);
-        if self.refuted.get(&position).is_some_and(|&b| b >= budget) {
-            return false;
+        let position = (budget > CHEAPER_THAN_A_LOOKUP).then(|| self.position(at));
+        if let Some(position) = &position {
+            if self.refuted.get(position).is_some_and(|&b| b >= budget) {
+                return false;
+            }
         }
         for dir in Dir4::ALL {
             match throw(&self.blocks, self.goal, at, dir) {
@@ -101,29 +118,15 @@ impl Search {
                 Landing::OffBoard | Landing::Refused => {}
             }
         }
-        let best = self.refuted.entry(position).or_insert(0);
-        *best = (*best).max(budget);
+        if let Some(position) = position {
+            let best = self.refuted.entry(position).or_insert(0);
+            *best = (*best).max(budget);
+        }
         false
     }
 
-    /// An admissible bound: one throw when the goal is in plain sight along a
-    /// row or column, otherwise at least two (a turn, or a block to clear).
     fn throws_needed_at_least(&self, at: Pos) -> u32 {
-        let goal = self.goal;
-        let in_sight = if at.row == goal.row {
-            let (lo, hi) = (at.col.min(goal.col), at.col.max(goal.col));
-            (lo + 1..hi).all(|col| !self.blocks[Pos::new(at.row, col)])
-        } else if at.col == goal.col {
-            let (lo, hi) = (at.row.min(goal.row), at.row.max(goal.row));
-            (lo + 1..hi).all(|row| !self.blocks[Pos::new(row, at.col)])
-        } else {
-            false
-        };
-        if in_sight {
-            1
-        } else {
-            2
-        }
+        self.relaxed[at].max(sight_bound(&self.blocks, self.goal, at))
     }
 
     fn position(&self, at: Pos) -> Position {
@@ -131,6 +134,32 @@ impl Search {
         removed[..self.removed.len()].copy_from_slice(&self.removed);
         removed.sort_unstable();
         (self.blocks.bounds().index(at), removed)
+    }
+}
+
+/// A small, fast hasher for the refutation table (rotate, xor, multiply per
+/// word). Its keys are search positions, not attacker-chosen data, so the
+/// default DoS-resistant hasher would only cost time.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, word: usize) {
+        self.write_u64(word as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 
