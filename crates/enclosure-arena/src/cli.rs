@@ -12,7 +12,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::bot::{launch, BotSpec, Launch};
+use crate::bot::{launch, BotSpec, Launch, BUILTIN_PREFIX};
+use crate::bots::REGISTRY;
 use crate::referee::{play_game_observed, GameConfig, NoObserver};
 use crate::replay::ReplayWriter;
 use crate::seed::seat_seed;
@@ -33,6 +34,8 @@ pub struct Cli {
 pub enum Command {
     /// Play one game between 2 to 4 bots and print the result.
     Play(PlayArgs),
+    /// List the builtin bots (`builtin:NAME`).
+    Bots,
 }
 
 #[derive(Debug, Args)]
@@ -53,7 +56,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub quiet_bots: bool,
     /// 2 to 4 bots, seat 0 first: a shell command line (run with `sh -c`) or
-    /// `builtin:NAME` (idle, random, ...).
+    /// `builtin:NAME` (list them with `enclosure-arena bots`).
     #[arg(value_name = "BOT", required = true, num_args = 1..)]
     pub bots: Vec<String>,
 }
@@ -63,14 +66,33 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Play(args) => play(&args),
+        Command::Bots => {
+            print!("{}", list_builtins());
+            ExitCode::SUCCESS
+        }
     }
+}
+
+/// `bots`: one line per builtin, `builtin:NAME` and what it does.
+pub fn list_builtins() -> String {
+    let width = REGISTRY.iter().map(|b| b.name.len()).max().unwrap_or(0) + BUILTIN_PREFIX.len();
+    REGISTRY
+        .iter()
+        .map(|b| {
+            format!(
+                "{:<width$}  {}\n",
+                format!("{BUILTIN_PREFIX}{}", b.name),
+                b.about
+            )
+        })
+        .collect()
 }
 
 /// `play`: prints the table or the JSON report on stdout.
 pub fn play(args: &PlayArgs) -> ExitCode {
     let specs = match parse_bots(&args.bots) {
         Ok(specs) => specs,
-        Err(message) => return usage_error(&message),
+        Err(message) => usage_error(&message),
     };
     let config = GameConfig {
         seed: args.seed,
@@ -118,9 +140,17 @@ pub fn parse_bots(args: &[String]) -> Result<Vec<BotSpec>, String> {
     args.iter().map(|arg| BotSpec::parse(arg)).collect()
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    eprintln!("enclosure-arena: error: {message}");
-    ExitCode::from(2)
+/// Reports a usage error the way clap reports its own (usage line, exit 2).
+fn usage_error(message: &str) -> ! {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    let play = command
+        .find_subcommand_mut("play")
+        .expect("play is a subcommand")
+        .clone();
+    play.bin_name("enclosure-arena play")
+        .error(clap::error::ErrorKind::InvalidValue, message)
+        .exit()
 }
 
 fn failure(message: &str) -> ExitCode {
@@ -154,7 +184,9 @@ mod tests {
             "./bot --fast",
         ])
         .unwrap();
-        let Command::Play(args) = cli.command;
+        let Command::Play(args) = cli.command else {
+            panic!("not play")
+        };
         assert_eq!((args.seed, args.step_ms, args.json), (7, 200, true));
         assert_eq!(args.replay, Some(PathBuf::from("r.jsonl")));
         assert_eq!(args.bots, ["builtin:idle", "./bot --fast"]);
@@ -163,8 +195,18 @@ mod tests {
     #[test]
     fn defaults_are_seed_0_and_one_second() {
         let cli = Cli::try_parse_from(["enclosure-arena", "play", "a", "b"]).unwrap();
-        let Command::Play(args) = cli.command;
+        let Command::Play(args) = cli.command else {
+            panic!("not play")
+        };
         assert_eq!((args.seed, args.step_ms, args.json), (0, 1000, false));
+    }
+
+    #[test]
+    fn every_builtin_is_listed() {
+        let list = list_builtins();
+        for name in crate::bots::builtin_names() {
+            assert!(list.contains(&format!("builtin:{name} ")), "{list}");
+        }
     }
 
     #[test]

@@ -33,7 +33,11 @@ fn game_with_command(command: &str, dir: &std::path::Path) -> Played {
 /// The seat died in turn `turn` and the game went on past it.
 fn assert_died_and_game_went_on(played: &Played, turn: u64) {
     assert_eq!(death_turn(played, 0), Some(turn));
-    assert!(u64::from(played.result.turns) > turn + 1, "{} turns", played.result.turns);
+    assert!(
+        u64::from(played.result.turns) > turn + 1,
+        "{} turns",
+        played.result.turns
+    );
 }
 
 #[test]
@@ -73,7 +77,11 @@ fn an_answer_after_the_limit_is_a_timeout() {
     assert_eq!(death(&played, 0), Some("timeout"));
     assert_died_and_game_went_on(&played, 1);
     assert_eq!(played.result.timing[0].timeouts, 1);
-    assert_eq!(played.result.timing[0].answers.len(), 1, "only [POS] was answered");
+    assert_eq!(
+        played.result.timing[0].answers.len(),
+        1,
+        "only [POS] was answered"
+    );
 }
 
 #[test]
@@ -110,7 +118,10 @@ fn a_second_answer_nobody_asked_for_is_illegal_output() {
     let (played, _) = game_with("twice", "");
     assert_eq!(death(&played, 0), Some("illegal_output"));
     let turn = death_turn(&played, 0).unwrap();
-    assert!(turn >= 2, "the extra line of turn 1 is seen in a later turn");
+    assert!(
+        turn >= 2,
+        "the extra line of turn 1 is seen in a later turn"
+    );
     assert_eq!(answer(&played, 0, turn as usize)["detail"], "unsolicited");
 }
 
@@ -176,7 +187,11 @@ fn a_rule_breaking_move_from_a_process_dies_by_the_rule() {
 fn three_misbehaving_bots_at_once_leave_the_survivor_all_the_land() {
     let dir = scratch("three");
     let bots = [
-        bot_command("hang", &format!("'{}'", dir.join("hang-pids").display()), &dir.join("p0")),
+        bot_command(
+            "hang",
+            &format!("'{}'", dir.join("hang-pids").display()),
+            &dir.join("p0"),
+        ),
         bot_command("garbage", "", &dir.join("p1")),
         "builtin:random".to_string(),
         bot_command("crash", "", &dir.join("p3")),
@@ -184,8 +199,14 @@ fn three_misbehaving_bots_at_once_leave_the_survivor_all_the_land() {
     let played = play(&bots, 5, STEP);
     assert_replay_complete(&played);
     let causes: Vec<_> = (0..4).map(|seat| death(&played, seat)).collect();
-    assert_eq!(causes, [Some("timeout"), Some("illegal_output"), None, Some("crash")]);
-    assert_eq!(played.result.turns, 1, "one player left: over at the start of turn 2");
+    assert_eq!(
+        causes,
+        [Some("timeout"), Some("illegal_output"), None, Some("crash")]
+    );
+    assert_eq!(
+        played.result.turns, 1,
+        "one player left: over at the start of turn 2"
+    );
     let survivor = &played.result.seats[2];
     assert_eq!(survivor.regions.iter().sum::<usize>(), 100);
     assert_eq!(survivor.rank, 1);

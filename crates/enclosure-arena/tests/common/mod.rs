@@ -153,9 +153,11 @@ pub fn answer(played: &Played, seat: usize, turn: usize) -> Value {
 
 /// Every pid written (space separated) in `pidfile`.
 pub fn pids(pidfile: &Path) -> Vec<u32> {
-    let text = std::fs::read_to_string(pidfile)
-        .unwrap_or_else(|e| panic!("{}: {e}", pidfile.display()));
-    text.split_whitespace().map(|p| p.parse().unwrap()).collect()
+    let text =
+        std::fs::read_to_string(pidfile).unwrap_or_else(|e| panic!("{}: {e}", pidfile.display()));
+    text.split_whitespace()
+        .map(|p| p.parse().unwrap())
+        .collect()
 }
 
 /// Process `pid` of the bot whose group leader was `leader` is gone: neither
