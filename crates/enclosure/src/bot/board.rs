@@ -1,0 +1,216 @@
+//! What the planner needs to know about the board, computed once per turn: which edges lie
+//! inside a region (and whose), and how fast each player can reach each vertex.
+//!
+//! Everything is indexed by `Vertex::index` and kept in fixed arrays: the bot runs in an
+//! unoptimised build, so no hashing and few allocations.
+
+use crate::geometry::{edge_sides, Dir, Vertex, VERTICES};
+use crate::state::Game;
+
+/// Distance of a vertex nobody can reach.
+pub const FAR: u32 = 1_000;
+
+/// Edge marker: the edge leaves the board.
+const OFF: u8 = 254;
+/// Edge marker: the edge is not inside any region (free for everybody, pen up or down).
+const FREE: u8 = 255;
+
+/// Edge facts and owners for one position of the game.
+pub struct Board {
+    /// `edges[v][k]` for the move `Dir::MOVES[k]` from vertex `v`: `OFF`, `FREE`, or the id
+    /// of the region the edge lies inside.
+    edges: [[u8; 4]; VERTICES],
+    /// Owner of each region id.
+    owners: Vec<usize>,
+    /// Remaining turns of the trap on each vertex.
+    traps: [u32; VERTICES],
+}
+
+impl Board {
+    pub fn new(game: &Game) -> Board {
+        let mut edges = [[OFF; 4]; VERTICES];
+        let mut traps = [0; VERTICES];
+        for v in Vertex::all() {
+            traps[v.index()] = game.trap_at(v);
+            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
+                let to = v.step(dir);
+                if !to.on_board() {
+                    continue;
+                }
+                edges[v.index()][k] = match edge_sides(v, to) {
+                    [Some(a), Some(b)] => match (game.region_at(a), game.region_at(b)) {
+                        (Some(ra), Some(rb)) if ra == rb => ra as u8,
+                        _ => FREE,
+                    },
+                    _ => FREE,
+                };
+            }
+        }
+        Board {
+            edges,
+            owners: game.regions().iter().map(|r| r.owner).collect(),
+            traps,
+        }
+    }
+
+    /// Whether the move `k` from `v` stays on the board outside every region's interior: the
+    /// only kind of edge a pen-down player may draw along.
+    pub fn drawable(&self, v: Vertex, k: usize) -> bool {
+        self.edges[v.index()][k] == FREE
+    }
+
+    /// Whether `seat` may walk the move `k` from `v` with its pen up (its own land is fine).
+    pub fn walkable(&self, seat: usize, v: Vertex, k: usize) -> bool {
+        match self.edges[v.index()][k] {
+            OFF => false,
+            FREE => true,
+            region => self.owners[region as usize] == seat,
+        }
+    }
+
+    /// Whether a drawn step `from -> to` (adjacent vertices) is allowed by the land.
+    pub fn drawable_step(&self, from: Vertex, to: Vertex) -> bool {
+        match move_index(from, to) {
+            Some(k) => self.drawable(from, k),
+            None => false,
+        }
+    }
+
+    pub fn trap(&self, v: Vertex) -> u32 {
+        self.traps[v.index()]
+    }
+
+    /// Pen-up walking distances of `seat` from `from`, avoiding the vertices in `avoid`
+    /// (a vertex bit set; `from` itself is always allowed). Also returns, for each vertex,
+    /// the first move of one shortest path to it (`usize::MAX` for `from` and the unreached).
+    pub fn walk(&self, seat: usize, from: Vertex, avoid: u128) -> ([u32; VERTICES], [usize; VERTICES]) {
+        let mut dist = [FAR; VERTICES];
+        let mut first = [usize::MAX; VERTICES];
+        let mut queue = [0usize; VERTICES];
+        let (mut head, mut tail) = (0, 0);
+        dist[from.index()] = 0;
+        queue[tail] = from.index();
+        tail += 1;
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            let v = Vertex::from_index(at);
+            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
+                if !self.walkable(seat, v, k) {
+                    continue;
+                }
+                let to = v.step(dir).index();
+                if dist[to] != FAR || avoid >> to & 1 == 1 {
+                    continue;
+                }
+                dist[to] = dist[at] + 1;
+                first[to] = if at == from.index() { k } else { first[at] };
+                queue[tail] = to;
+                tail += 1;
+            }
+        }
+        (dist, first)
+    }
+
+    /// The shortest way for a pen-down player standing at the end of `trail` to close its loop:
+    /// the number of moves, or `FAR` when it cannot. Drawn steps only, never through its own
+    /// trail (that would close earlier) and never straight back.
+    pub fn closing_distance(&self, trail: &[Vertex]) -> u32 {
+        let n = trail.len();
+        if n == 0 {
+            return FAR;
+        }
+        if n == 1 {
+            return 4; // pen just went down in place: the smallest loop is a unit square
+        }
+        let on_trail = trail.iter().fold(0u128, |m, v| m | v.bit());
+        let from = trail[n - 1];
+        let back = Some(trail[n - 2]);
+        let mut dist = [FAR; VERTICES];
+        let mut queue = [0usize; VERTICES];
+        let (mut head, mut tail) = (0, 0);
+        dist[from.index()] = 0;
+        queue[tail] = from.index();
+        tail += 1;
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            let v = Vertex::from_index(at);
+            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
+                if !self.drawable(v, k) {
+                    continue;
+                }
+                let to = v.step(dir);
+                if at == from.index() && Some(to) == back {
+                    continue;
+                }
+                if on_trail & to.bit() != 0 {
+                    return dist[at] + 1; // breadth first: the first trail vertex met is nearest
+                }
+                if dist[to.index()] != FAR {
+                    continue;
+                }
+                dist[to.index()] = dist[at] + 1;
+                queue[tail] = to.index();
+                tail += 1;
+            }
+        }
+        FAR
+    }
+}
+
+/// The index in `Dir::MOVES` of the unit step `from -> to`.
+pub fn move_index(from: Vertex, to: Vertex) -> Option<usize> {
+    Dir::MOVES.into_iter().position(|d| from.step(d) == to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn region_interiors_block_others_and_drawing_but_not_the_owner_walking() {
+        let mut game = Game::new(&[Some(Vertex::new(0, 0)), Some(Vertex::new(5, 5))]);
+        game.add_region(1, &[(2, 2), (3, 2), (2, 3), (3, 3)]);
+        let board = Board::new(&game);
+        // Edge (3,2)-(3,3) is inside the 2x2 region (cells (2,2) and (3,2) on either side).
+        let down = 1;
+        assert!(!board.walkable(0, Vertex::new(3, 2), down));
+        assert!(board.walkable(1, Vertex::new(3, 2), down));
+        assert!(!board.drawable(Vertex::new(3, 2), down));
+        // Its border is free.
+        assert!(board.drawable(Vertex::new(2, 2), down));
+        // Off the board.
+        assert!(!board.walkable(0, Vertex::new(0, 0), 0));
+    }
+
+    #[test]
+    fn walking_goes_around_foreign_land() {
+        let mut game = Game::new(&[Some(Vertex::new(0, 5)), Some(Vertex::new(9, 9))]);
+        // A wall of land from row 0 to row 9 between x = 1 and x = 3, open at the bottom.
+        let cells: Vec<(i32, i32)> = (0..9).flat_map(|y| [(1, y), (2, y)]).collect();
+        game.add_region(1, &cells);
+        let board = Board::new(&game);
+        let (dist, first) = board.walk(0, Vertex::new(0, 5), 0);
+        // Straight through would be 4; around the wall's open end it is 5 + 3 + 5 = 13...
+        // (0,5) -> (0,9) is 4, then right 4 to (4,9), then up 4 to (4,5): 12.
+        assert_eq!(dist[Vertex::new(4, 5).index()], 12);
+        assert_eq!(Dir::MOVES[first[Vertex::new(4, 5).index()]], Dir::Down);
+        // The owner walks straight through.
+        let (own, _) = board.walk(1, Vertex::new(0, 5), 0);
+        assert_eq!(own[Vertex::new(4, 5).index()], 4);
+    }
+
+    #[test]
+    fn closing_distance_of_an_open_square() {
+        let game = Game::new(&[Some(Vertex::new(0, 0)), Some(Vertex::new(9, 9))]);
+        let board = Board::new(&game);
+        let trail: Vec<Vertex> = [(2, 2), (3, 2), (4, 2), (4, 3), (4, 4)]
+            .iter()
+            .map(|&(x, y)| Vertex::new(x, y))
+            .collect();
+        // From (4,4): left twice and up twice reaches (2,2); (3,4)->(3,3)->(3,2) is 3.
+        assert_eq!(board.closing_distance(&trail), 3);
+        assert_eq!(board.closing_distance(&trail[..1]), 4);
+    }
+}

@@ -1,0 +1,234 @@
+//! Ways to close an open trail (pen down): for each trail vertex, the shortest drawn path
+//! back to it and the two L-shaped paths, each judged by what it captures and by how safe it
+//! is. The planner falls back on these whenever its rectangle can no longer be finished safely.
+
+use super::board::{move_index, Board, FAR};
+use super::rect::capture_value;
+use crate::capture;
+use crate::geometry::{Dir, Vertex, VERTICES};
+
+/// One way to close the loop.
+#[derive(Clone, Debug)]
+pub struct Completion {
+    /// The vertices to step on, the last one a vertex of the trail (the closing step).
+    pub path: Vec<Vertex>,
+    /// What the capture is worth: sum of squared areas, plus the kill bonus.
+    pub value: u32,
+    /// Smallest opponent distance to the trail or the path, minus the moves still needed:
+    /// negative when some opponent could stand on the trail before it closes.
+    pub margin: i64,
+}
+
+/// What the completion search needs besides the board.
+pub struct ClosingContext<'a> {
+    pub board: &'a Board,
+    /// The open trail, current vertex last.
+    pub trail: &'a [Vertex],
+    /// Unowned cells (cell mask).
+    pub unowned: u128,
+    /// Per vertex: the fewest turns in which some opponent can stand there.
+    pub threat: &'a [u32; VERTICES],
+    /// Vertices never to step on (traps, players).
+    pub avoid: u128,
+    /// Opponents' vertices (a kill when strictly inside the loop) and the value of a kill.
+    pub victims: u128,
+    pub kill_bonus: u32,
+}
+
+impl ClosingContext<'_> {
+    /// Every candidate completion (possibly with repeats), unsorted.
+    pub fn completions(&self) -> Vec<Completion> {
+        let mut found = Vec::new();
+        let n = self.trail.len();
+        if n < 2 {
+            return found;
+        }
+        for path in self.shortest_paths() {
+            found.push(self.judge(path));
+        }
+        let pos = self.trail[n - 1];
+        for &target in &self.trail[..n - 1] {
+            for x_first in [true, false] {
+                if let Some(path) = self.l_path(pos, target, x_first) {
+                    found.push(self.judge(path));
+                }
+            }
+        }
+        found
+    }
+
+    fn on_trail(&self, v: Vertex) -> bool {
+        self.trail.contains(&v)
+    }
+
+    /// Breadth-first from the current vertex, never through the trail: the shortest path to
+    /// each trail vertex it can reach.
+    fn shortest_paths(&self) -> Vec<Vec<Vertex>> {
+        let n = self.trail.len();
+        let from = self.trail[n - 1];
+        let back = self.trail[n - 2];
+        let mut parent = [usize::MAX; VERTICES];
+        let mut seen = [false; VERTICES];
+        let mut queue = [0usize; VERTICES];
+        let (mut head, mut tail) = (0, 0);
+        let mut ends = Vec::new();
+        seen[from.index()] = true;
+        queue[tail] = from.index();
+        tail += 1;
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            let v = Vertex::from_index(at);
+            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
+                let to = v.step(dir);
+                if !self.board.drawable(v, k) || seen[to.index()] {
+                    continue;
+                }
+                if at == from.index() && to == back {
+                    continue;
+                }
+                if self.avoid & to.bit() != 0 {
+                    continue;
+                }
+                seen[to.index()] = true;
+                parent[to.index()] = at;
+                if self.on_trail(to) {
+                    ends.push(to); // a closing step: do not walk on through the trail
+                } else {
+                    queue[tail] = to.index();
+                    tail += 1;
+                }
+            }
+        }
+        ends.into_iter()
+            .map(|end| {
+                let mut path = vec![end];
+                let mut at = parent[end.index()];
+                while at != from.index() {
+                    path.push(Vertex::from_index(at));
+                    at = parent[at];
+                }
+                path.reverse();
+                path
+            })
+            .collect()
+    }
+
+    /// The path from `from` to `to` along x first then y (or the other way), if every step
+    /// may be drawn and it meets the trail only at `to`.
+    fn l_path(&self, from: Vertex, to: Vertex, x_first: bool) -> Option<Vec<Vertex>> {
+        let mut path = Vec::new();
+        let mut at = from;
+        let legs = if x_first { [true, false] } else { [false, true] };
+        for along_x in legs {
+            while (along_x && at.x != to.x) || (!along_x && at.y != to.y) {
+                let next = if along_x {
+                    Vertex::new(at.x + (to.x - at.x).signum(), at.y)
+                } else {
+                    Vertex::new(at.x, at.y + (to.y - at.y).signum())
+                };
+                let k = move_index(at, next)?;
+                if !self.board.drawable(at, k) || self.avoid & next.bit() != 0 {
+                    return None;
+                }
+                if next != to && self.on_trail(next) {
+                    return None;
+                }
+                path.push(next);
+                at = next;
+            }
+        }
+        let n = self.trail.len();
+        if path.is_empty() || path[0] == self.trail[n - 2] {
+            return None; // nothing to draw, or straight back
+        }
+        Some(path)
+    }
+
+    fn judge(&self, path: Vec<Vertex>) -> Completion {
+        let end = *path.last().expect("a completion has a closing step");
+        let start = self
+            .trail
+            .iter()
+            .position(|&v| v == end)
+            .expect("a completion ends on the trail");
+        let mut polygon: Vec<Vertex> = self.trail[start..].to_vec();
+        polygon.extend_from_slice(&path[..path.len() - 1]);
+        let interior = capture::interior_cells(&polygon);
+        let inside = capture::strictly_inside_vertices(&polygon, interior);
+        let kills = (inside & self.victims).count_ones();
+        let value = capture_value(interior, self.unowned) + kills * self.kill_bonus;
+        let nearest = self
+            .trail
+            .iter()
+            .chain(path.iter())
+            .map(|v| self.threat[v.index()])
+            .min()
+            .unwrap_or(FAR);
+        Completion {
+            margin: nearest as i64 - path.len() as i64,
+            value,
+            path,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Game;
+
+    fn v(x: i32, y: i32) -> Vertex {
+        Vertex::new(x, y)
+    }
+
+    #[test]
+    fn three_sides_drawn_close_with_one_step_or_go_round() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let board = Board::new(&game);
+        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3), v(4, 4), v(3, 4), v(2, 4), v(2, 3)];
+        let threat = [FAR; VERTICES];
+        let ctx = ClosingContext {
+            board: &board,
+            trail: &trail,
+            unowned: game.unowned_mask(),
+            threat: &threat,
+            avoid: 0,
+            victims: 0,
+            kill_bonus: 0,
+        };
+        let all = ctx.completions();
+        let best = all.iter().max_by_key(|c| (c.value, -(c.path.len() as i64))).unwrap();
+        assert_eq!(best.path, vec![v(2, 2)]);
+        assert_eq!(best.value, 16);
+        assert_eq!(best.margin, FAR as i64 - 1);
+        // Never straight back, never through the trail.
+        for c in &all {
+            assert_ne!(c.path[0], v(2, 4));
+            for w in &c.path[..c.path.len() - 1] {
+                assert!(!trail.contains(w));
+            }
+        }
+    }
+
+    #[test]
+    fn margin_counts_the_nearest_opponent() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let board = Board::new(&game);
+        let trail = [v(2, 2), v(3, 2), v(3, 3)];
+        let mut threat = [FAR; VERTICES];
+        threat[v(3, 2).index()] = 2;
+        let ctx = ClosingContext {
+            board: &board,
+            trail: &trail,
+            unowned: game.unowned_mask(),
+            threat: &threat,
+            avoid: 0,
+            victims: 0,
+            kill_bonus: 0,
+        };
+        let shortest = ctx.completions().into_iter().min_by_key(|c| c.path.len()).unwrap();
+        assert_eq!(shortest.path, vec![v(2, 3), v(2, 2)]);
+        assert_eq!(shortest.margin, 0);
+    }
+}

@@ -1,0 +1,88 @@
+//! The real binary: line-by-line answers with flushing, clean exit at end of input, one-line
+//! errors on malformed referee lines.
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn run(input: &str) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_enclosure"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn assert_one_line_error(input: &str) {
+    let out = run(input);
+    assert!(!out.status.success(), "{input:?} should fail");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
+    assert!(stderr.starts_with("enclosure: error: "), "{stderr:?}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
+}
+
+#[test]
+fn malformed_referee_lines_end_with_one_error_line() {
+    for input in [
+        "[START] 0\n[STATUS] 1 2 3\n",
+        "[START] 9\n",
+        "hello\n",
+        "[START] 0\n[ACTION] s 0\n",
+        "[START] 0\n[STATUS] 0 0 0 0 0 10 0 0 0 0 1\n", // truncated: a trap is missing
+        "[STA",
+    ] {
+        assert_one_line_error(input);
+    }
+}
+
+#[test]
+fn input_without_a_final_newline_is_answered() {
+    let out = run("[START] 2\n[STATUS] 0 0 0 0 0 10 0 0 0 0 0 10 0 0 0 0");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "[POS] 0 10\n[ACTION] s 0\n"
+    );
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn empty_input_is_a_clean_exit() {
+    let out = run("");
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn every_answer_is_flushed_before_the_next_line_is_sent() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_enclosure"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdin.write_all(b"[START] 0\n").unwrap();
+    stdin.flush().unwrap();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, "[POS] 0 0\n");
+    for _ in 0..3 {
+        stdin
+            .write_all(b"[STATUS] 0 0 0 0 0 5 5 0 0 0 0\n")
+            .unwrap();
+        stdin.flush().unwrap();
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        assert_eq!(line, "[ACTION] s 0\n");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
