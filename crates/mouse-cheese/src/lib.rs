@@ -1,1 +1,104 @@
-//! Game - Mouse and Cheese (UVa 11818) (work in progress).
+//! Game - Mouse and Cheese (UVa 11818).
+//!
+//! A 3 x 3 board has a stick on each of the 12 unit segments between neighbouring cells. A
+//! mouse and a piece of cheese sit on two cells; some sticks are already gone. SOHA, then TARA,
+//! alternately throw away one stick; the player after whose move the mouse can walk to the
+//! cheese wins. Print `Case k: SOHA` or `Case k: TARA` for the winner under perfect play, or
+//! `Case k: No Cheese!` when the mouse reaches the cheese before the first move.
+//!
+//! # Model
+//! - [`board`]: cell `k` is the unit square with lower-left corner `((k-1) mod 3, (k-1) div 3)`
+//!   (fixed by the statement's example: the sticks around cell 3 are `2 0 2 1` and `2 1 3 1`).
+//!   A [`board::Stick`] is one of the 12 interior unit segments, a [`board::StickSet`] a 12-bit
+//!   set of sticks. The rim is not a stick and can never be crossed.
+//! - [`game`]: the state of a game is (mouse, cheese, set of sticks gone); whose turn it is does
+//!   not matter for "does the player to move win".
+//!
+//! # Algorithm
+//! [`game::Solver::new`] solves all 72 x 4,096 positions once by retrograde analysis: a move
+//! only adds a stick to the set, so scanning the sets from the highest number down finds every
+//! successor solved. A move wins if it connects mouse and cheese or leaves a lost position.
+//! Each case is then one table lookup, so T cases cost O(T) after a ~1 ms table build.
+//! The exhaustive test `tests/exhaustive.rs` checks every position against a naive recursive
+//! minimax with a coordinate flood fill.
+//!
+//! # Decisions where the statement is silent (each pinned by a test)
+//! - SOHA moves first whatever R is: the sticks removed "before the game starts" are not moves.
+//! - End points may come in either order (statement); a stick given twice is removed once
+//!   (removal is idempotent). `input::tests::duplicates_and_non_sticks_remove_nothing_more`.
+//! - A segment that is not one of the 12 interior sticks (on the rim, off the board, diagonal,
+//!   of length 0 or more than 1) is ignored: there is no such stick to remove, and the rim can
+//!   never be opened. `board::tests::rim_and_odd_segments_are_not_sticks`.
+//! - `R` may exceed 12 (duplicates, non-sticks): exactly `R` segments are read.
+//! - T larger than the cases present: stop at the end of input after a whole case and answer
+//!   the cases read; cases beyond T are ignored; empty input has no cases.
+//!   `input::tests::stops_at_the_end_of_input_when_t_is_too_large`.
+//! - S = C (excluded by the statement): the mouse already reaches the cheese, `No Cheese!`.
+//!   `game::tests::mouse_on_the_cheese_has_nothing_to_find`.
+//! - Errors (one stderr line, exit 1 through `shared_grid::exit_on_bad_input`): a token that is
+//!   not an integer (or a negative T or R), input ending inside a case, a cell outside 1..=9.
+//!   `tests/cli.rs`.
+
+pub mod board;
+pub mod game;
+pub mod input;
+
+pub use board::{Cell, Segment, Stick, StickSet};
+pub use game::{Outcome, Solver};
+pub use input::{read_cases, Case};
+
+use proconio::source::Source;
+use std::io::BufRead;
+
+/// Reads every case, solves them, and returns the whole output.
+pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+    let cases = read_cases(source);
+    let solver = Solver::shared();
+    let outcomes: Vec<Outcome> = cases.iter().map(|case| solver.solve(case)).collect();
+    format_answers(&outcomes)
+}
+
+/// `Case k: NAME`, one line per case, numbered from 1.
+pub fn format_answers(outcomes: &[Outcome]) -> String {
+    let mut out = String::new();
+    for (k, outcome) in outcomes.iter().enumerate() {
+        out.push_str(&format!("Case {}: {}\n", k + 1, outcome));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proconio::source::once::OnceSource;
+
+    fn run_text(text: &str) -> String {
+        run(&mut OnceSource::from(text))
+    }
+
+    #[test]
+    fn statement_sample() {
+        let input = "3\n\n1 2 1\n\n1 1 1 0\n\n1 4 0\n\n7 2 2\n\n1 2 1 3\n\n2 2 2 3\n";
+        assert_eq!(
+            run_text(input),
+            "Case 1: No Cheese!\nCase 2: SOHA\nCase 3: TARA\n"
+        );
+    }
+
+    #[test]
+    fn soha_moves_first_even_after_removals() {
+        // One stick gone elsewhere does not hand the first move to TARA: 1 and 4 are
+        // neighbours, so the first mover wins at once either way.
+        assert_eq!(
+            run_text("2\n1 4 0\n1 4 1\n2 2 3 2\n"),
+            "Case 1: SOHA\nCase 2: SOHA\n"
+        );
+    }
+
+    #[test]
+    fn mouse_on_cheese_and_no_cases() {
+        assert_eq!(run_text("1\n5 5 0\n"), "Case 1: No Cheese!\n");
+        assert_eq!(run_text(""), "");
+        assert_eq!(run_text("0\n"), "");
+    }
+}

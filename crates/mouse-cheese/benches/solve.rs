@@ -1,0 +1,56 @@
+//! The table build, and a whole maximum-size input (999 cases with 12 removed sticks each,
+//! end points alternately reversed) through `run`.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mouse_cheese::{run, Solver};
+use proconio::source::once::OnceSource;
+use std::fmt::Write;
+use std::hint::black_box;
+
+/// The 12 interior sticks as coordinates, each in both orders.
+fn interior_sticks() -> Vec<[i64; 4]> {
+    let mut sticks = Vec::new();
+    for a in 0..3 {
+        for b in 1..3 {
+            sticks.push([b, a, b, a + 1]); // vertical at x = b
+            sticks.push([a, b, a + 1, b]); // horizontal at y = b
+        }
+    }
+    sticks
+}
+
+/// 999 cases (T < 1000): every (mouse, cheese) pair in turn, each listing all 12 sticks except
+/// a rotating few so that answers vary; R is as large as the statement allows.
+fn maximum_input() -> String {
+    let sticks = interior_sticks();
+    let mut text = String::from("999\n");
+    for case in 0..999usize {
+        let mouse = case % 9 + 1;
+        let cheese = (case / 9 + mouse) % 9 + 1;
+        let kept = case % 13; // 0..=12 sticks left standing
+        writeln!(text, "{mouse} {cheese} {}", 12 - kept.min(12)).unwrap();
+        for (i, s) in sticks.iter().enumerate().skip(kept.min(12)) {
+            let [x1, y1, x2, y2] = *s;
+            if (case + i) % 2 == 0 {
+                writeln!(text, "{x1} {y1} {x2} {y2}").unwrap();
+            } else {
+                writeln!(text, "{x2} {y2} {x1} {y1}").unwrap();
+            }
+        }
+    }
+    text
+}
+
+fn benches(c: &mut Criterion) {
+    c.bench_function("solver_new_all_positions", |b| {
+        b.iter(|| black_box(Solver::new()))
+    });
+
+    let input = maximum_input();
+    c.bench_function("run_999_cases", |b| {
+        b.iter(|| run(&mut OnceSource::from(black_box(input.as_str()))))
+    });
+}
+
+criterion_group!(solve, benches);
+criterion_main!(solve);

@@ -1,0 +1,103 @@
+//! The real binary on good, lenient, malformed and truncated input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run_binary(input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mouse-cheese"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn assert_ok(input: &str, expected: &str) {
+    let out = run_binary(input);
+    assert!(out.status.success(), "{input:?}: {out:?}");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        expected,
+        "{input:?}"
+    );
+    assert!(out.stderr.is_empty(), "{input:?}");
+}
+
+/// Exit status 1, nothing on stdout, exactly one stderr line naming the program, no panic
+/// report; returns that line.
+fn assert_refused(input: &str) -> String {
+    let out = run_binary(input);
+    assert_eq!(out.status.code(), Some(1), "{input:?}: {out:?}");
+    assert!(out.stdout.is_empty(), "{input:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
+    assert!(stderr.ends_with('\n'));
+    assert!(stderr.starts_with("mouse-cheese: error: "), "{stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "{stderr}"
+    );
+    stderr
+}
+
+const SAMPLE_OUT: &str = "Case 1: No Cheese!\nCase 2: SOHA\nCase 3: TARA\n";
+
+#[test]
+fn sample_without_final_newline() {
+    assert_ok(
+        "3\n1 2 1\n1 1 1 0\n1 4 0\n7 2 2\n1 2 1 3\n2 2 2 3",
+        SAMPLE_OUT,
+    );
+    assert_ok(
+        "3\r\n1 2 1\r\n1 1 1 0\r\n1 4 0\r\n7 2 2\r\n1 2 1 3\r\n2 2 2 3\r\n",
+        SAMPLE_OUT,
+    );
+}
+
+#[test]
+fn lenient_input_is_answered() {
+    // T larger than the cases present; a duplicate and a rim stick; mouse on the cheese.
+    assert_ok(
+        "9\n1 4 0\n1 2 3\n1 0 1 1\n1 1 1 0\n0 0 1 0\n5 5 0\n",
+        "Case 1: SOHA\nCase 2: No Cheese!\nCase 3: No Cheese!\n",
+    );
+    assert_ok("", "");
+    assert_ok("0\n", "");
+}
+
+#[test]
+fn malformed_input_is_refused() {
+    assert_refused("1\n1 2 x\n");
+    assert_refused("one\n");
+    assert_refused("-1\n1 4 0\n");
+    assert_refused("1\n1 2 -1\n");
+    assert_refused("1\n1 2 1\n1 1 1 0.5\n");
+    assert_refused("1\n1 2 1\n1 1 1 99999999999999999999\n");
+}
+
+#[test]
+fn truncated_input_is_refused() {
+    assert_refused("2\n1 4 0\n7 2 2\n1 2 1 3\n");
+    assert_refused("1\n7 2 1\n1 2 1");
+    assert_refused("1\n7 2");
+    // A huge R must run out of input, not out of memory.
+    assert_refused("1\n7 2 18446744073709551615\n1 2 1 3\n");
+}
+
+#[test]
+fn cells_off_the_board_are_refused() {
+    let line = assert_refused("1\n0 2 0\n");
+    assert!(
+        line.contains("mouse's cell 0 is not between 1 and 9"),
+        "{line}"
+    );
+    let line = assert_refused("2\n1 2 0\n3 10 0\n");
+    assert!(line.contains("case 2: the cheese's cell 10"), "{line}");
+}

@@ -1,0 +1,66 @@
+//! The solver against the naive oracle on every position: 72 (mouse, cheese) pairs of distinct
+//! cells x 4,096 sets of removed sticks = 294,912 positions.
+
+mod oracle;
+
+use mouse_cheese::{Case, Cell, Segment, Solver};
+use oracle::{interior_sticks, Oracle, Seg};
+
+fn segment((from, to): Seg) -> Segment {
+    Segment { from, to }
+}
+
+#[test]
+fn every_position_agrees_with_the_naive_oracle() {
+    let solver = Solver::new();
+    let mut oracle = Oracle::default();
+    let sticks = interior_sticks();
+    let mut checked = 0usize;
+    let mut tally = [0usize; 3];
+    let mut failures = Vec::new();
+    for mouse in 1..=9u8 {
+        for cheese in (1..=9u8).filter(|&c| c != mouse) {
+            for mask in 0..1u32 << sticks.len() {
+                let removed: Vec<Seg> = (0..sticks.len())
+                    .filter(|i| mask >> i & 1 == 1)
+                    .map(|i| sticks[i])
+                    .collect();
+                // Give about half of the sticks with their end points swapped.
+                let written: Vec<Segment> = removed
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(a, b))| {
+                        segment(if (i + mouse as usize) % 2 == 0 {
+                            (a, b)
+                        } else {
+                            (b, a)
+                        })
+                    })
+                    .collect();
+                let case = Case {
+                    mouse: Cell::from_number(mouse.into()).unwrap(),
+                    cheese: Cell::from_number(cheese.into()).unwrap(),
+                    removed: written,
+                };
+                let expected = oracle.answer(mouse, cheese, &removed);
+                let got = solver.solve(&case).name();
+                if got != expected && failures.len() < 10 {
+                    failures.push(format!("mouse {mouse} cheese {cheese} removed {removed:?}: solver {got}, oracle {expected}"));
+                }
+                tally[["No Cheese!", "SOHA", "TARA"]
+                    .iter()
+                    .position(|&n| n == expected)
+                    .unwrap()] += 1;
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "disagreements:\n{}",
+        failures.join("\n")
+    );
+    assert_eq!(checked, 72 * 4096);
+    // The oracle's verdicts are not degenerate: every answer occurs many times.
+    assert!(tally.iter().all(|&n| n > 1000), "tally {tally:?}");
+}
