@@ -11,7 +11,9 @@ mod viewer_support;
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
+use viewer_support::cdp::Browser;
 use viewer_support::viewer::{render_html, render_svg, render_svg_end, Replay};
 use viewer_support::{
     cell_colours, chromium, dump_dom, fixture, fixture_path, scratch_dir, screenshot, tags_with,
@@ -283,4 +285,116 @@ fn a_screenshot_can_be_taken() {
     let bytes = std::fs::read(&png).unwrap();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
     assert!(bytes.len() > 10_000, "suspiciously small screenshot");
+}
+
+/// The controls, driven with real key presses and mouse clicks over the DevTools protocol:
+/// arrows step, Home/End jump, the buttons and the slider move through the frames, play
+/// runs to the end and stops, the URL hash follows; and nothing is logged as an error.
+#[test]
+fn the_controls_step_through_the_game() {
+    let Some(browser) = browser_or_skip("the_controls_step_through_the_game") else {
+        return;
+    };
+    let scratch = scratch_dir("browser-controls");
+    let replay = fixture(HAND_FIXTURE);
+    let page = write_page(&replay, &scratch);
+    let mut tab = Browser::open(
+        &browser,
+        &format!("file://{}", page.display()),
+        &scratch.join("profile"),
+    );
+    tab.wait_for(
+        "document.body && document.body.dataset.ready === '1'",
+        Duration::from_secs(30),
+    );
+    let frame = |tab: &mut Browser| -> (u64, String) {
+        let value =
+            tab.eval("[Number(document.getElementById('turn').dataset.frame), location.hash]");
+        (
+            value[0].as_u64().unwrap(),
+            value[1].as_str().unwrap().to_string(),
+        )
+    };
+    let owner_of_cell_2_2 =
+        |tab: &mut Browser| tab.eval("document.querySelector('[data-cell=\"2,2\"]').dataset.owner");
+    assert_eq!(frame(&mut tab), (0, "#turn=0".to_string()));
+
+    tab.press("ArrowRight");
+    tab.press("ArrowRight");
+    assert_eq!(frame(&mut tab), (2, "#turn=2".to_string()));
+    tab.press("ArrowLeft");
+    assert_eq!(frame(&mut tab).0, 1);
+    tab.press("End");
+    assert_eq!(frame(&mut tab), (9, "#turn=end".to_string()));
+    assert_eq!(owner_of_cell_2_2(&mut tab), "0");
+    tab.press("Home");
+    assert_eq!(frame(&mut tab).0, 0);
+    assert_eq!(owner_of_cell_2_2(&mut tab), "-1");
+
+    for _ in 0..8 {
+        tab.click("forward", 0.5);
+    }
+    assert_eq!(frame(&mut tab), (8, "#turn=8".to_string()));
+    assert_eq!(
+        owner_of_cell_2_2(&mut tab),
+        "0",
+        "the capture shows at turn 8"
+    );
+    tab.click("back", 0.5);
+    assert_eq!(frame(&mut tab).0, 7);
+    assert_eq!(owner_of_cell_2_2(&mut tab), "-1");
+    tab.click("last", 0.5);
+    assert_eq!(frame(&mut tab).0, 9);
+    tab.click("first", 0.5);
+    assert_eq!(frame(&mut tab).0, 0);
+
+    // The slider: a click near its right end jumps there; an arrow key on the focused
+    // slider moves exactly one frame (the page must not step a second time).
+    tab.click("slider", 0.98);
+    assert_eq!(frame(&mut tab).0, 9);
+    tab.press("ArrowLeft");
+    assert_eq!(frame(&mut tab).0, 8);
+
+    // Play from the start at the fastest speed: runs to the end and stops by itself.
+    tab.eval("(() => { const s = document.getElementById('speed'); s.value = '100'; s.dispatchEvent(new Event('change')); })()");
+    tab.click("first", 0.5);
+    tab.click("play", 0.5);
+    assert_eq!(
+        tab.eval("document.getElementById('play').textContent"),
+        "pause"
+    );
+    tab.wait_for(
+        "document.getElementById('turn').dataset.kind === 'end' && document.getElementById('play').textContent === 'play'",
+        Duration::from_secs(20),
+    );
+    // Space pauses a running playback.
+    tab.click("first", 0.5);
+    tab.press(" ");
+    tab.wait_for(
+        "Number(document.getElementById('turn').dataset.frame) >= 1",
+        Duration::from_secs(10),
+    );
+    tab.press(" ");
+    let paused_at = frame(&mut tab).0;
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(frame(&mut tab).0, paused_at, "space paused playback");
+    assert!(paused_at < 9);
+
+    // Navigating to a hash shows that frame.
+    tab.eval("location.hash = '#turn=5'");
+    tab.wait_for(
+        "document.getElementById('turn').dataset.frame === '5'",
+        Duration::from_secs(10),
+    );
+
+    tab.drain_events();
+    assert_eq!(
+        tab.eval("document.getElementById('errors').dataset.count"),
+        "0"
+    );
+    assert!(
+        tab.problems.is_empty(),
+        "the browser reported: {:#?}",
+        tab.problems
+    );
 }

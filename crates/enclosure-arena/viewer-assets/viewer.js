@@ -137,10 +137,11 @@
       const seat = html('td', {}, tr);
       html('span', { class: 'swatch', style: `background:${pal.seats[row.seat]}` }, seat);
       seat.appendChild(document.createTextNode(String(row.seat)));
-      html('td', { class: 'bot' }, tr, row.bot);
+      html('td', { class: 'bot', title: row.bot }, tr, row.bot);
       html('td', { class: 'state' }, tr, row.state);
       const total = row.regions.reduce((a, b) => a + b, 0);
-      html('td', {}, tr, row.regions.length ? `${row.regions.join(' + ')} = ${total}` : '—');
+      const land = row.regions.length > 1 ? `${row.regions.join(' + ')} = ${total}` : String(row.regions[0] || '—');
+      html('td', { class: 'land' }, tr, land);
       html('td', { class: 'number' }, tr, String(row.mud));
       html('td', { class: 'number score' }, tr, String(row.score));
     }

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 #[path = "../../src/viewer/mod.rs"]
 pub mod viewer;
 
+pub mod cdp;
+
 pub const HAND_FIXTURE: &str = "hand-3seats.jsonl";
 pub const REFEREE_FIXTURE: &str = "referee-seed7-random4.jsonl";
 
