@@ -1,1 +1,155 @@
-//! Flattens a problem crate into one std-only file for online judges (work in progress).
+//! Flattens a problem crate into one std-only file for online judges.
+//!
+//! The bundle is `main.rs`'s items, then one `mod` per library crate (the problem's
+//! own library first, then its dependencies, transitively): each crate's module tree
+//! is read into one syntax tree (`load`), stripped of tests, disabled features and
+//! docs (`strip`), its paths rewritten to work from inside a module of one crate
+//! (`rewrite`); the dependencies are then pruned to what the solution uses (`prune`)
+//! and the whole is printed with a header (`emit`).
+
+pub mod emit;
+mod load;
+pub mod metadata;
+mod prune;
+mod rewrite;
+mod strip;
+mod uses;
+
+pub use metadata::{Plan, Workspace};
+
+use anyhow::{bail, Context, Result};
+use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
+use metadata::Library;
+use proc_macro2::{Ident, Span};
+use std::collections::BTreeSet;
+use strip::Strip;
+use syn::visit_mut::VisitMut;
+use syn::{parse_quote, Item};
+
+/// Bundles the problem crate described by `plan`; returns the file's text.
+pub fn bundle(plan: &Plan) -> Result<String> {
+    let mut root = load::load_crate(
+        &plan.main,
+        &mut Strip {
+            features: &plan.features,
+            library: false,
+        },
+    )?;
+    let libraries: Vec<&Library> = plan.own_lib.iter().chain(&plan.deps).collect();
+    let mut all_macros = BTreeSet::new();
+    let mut modules = Vec::new();
+    for lib in &libraries {
+        let mut file = load::load_crate(
+            &lib.root,
+            &mut Strip {
+                features: &lib.features,
+                library: true,
+            },
+        )
+        .with_context(|| format!("loading `{}`", lib.package))?;
+        let exported = rewrite::exported_macros(&file.items);
+        if let Some(name) = exported.iter().find(|name| all_macros.contains(*name)) {
+            bail!("two bundled crates export a macro named `{name}`");
+        }
+        all_macros.extend(exported.iter().cloned());
+        let module = Some(lib.module.as_str());
+        rewrite::Rewrite {
+            module,
+            externs: &lib.extern_names,
+            exported: &exported,
+        }
+        .visit_file_mut(&mut file);
+        modules.push(library_module(
+            lib,
+            file,
+            plan.deps.iter().any(|dep| dep.module == lib.module),
+        ));
+    }
+    let no_macros = BTreeSet::new();
+    rewrite::Rewrite {
+        module: None,
+        externs: &plan.main_extern_names,
+        exported: &no_macros,
+    }
+    .visit_file_mut(&mut root);
+    let module_names = libraries.iter().map(|lib| lib.module.clone()).collect();
+    rewrite::drop_root_macro_imports(&mut root.items, &all_macros, &module_names);
+
+    root.items.extend(modules);
+    let dependencies = plan.deps.iter().map(|lib| lib.module.clone()).collect();
+    prune::prune(&mut root, &dependencies);
+    let mut bundled = Vec::new();
+    for item in &mut root.items {
+        if let Item::Mod(module) = item {
+            if let Some(lib) = libraries.iter().find(|lib| module.ident == lib.module) {
+                reexport_macros(module);
+                bundled.extend(plan.deps.iter().filter(|dep| dep.module == lib.module));
+            }
+        }
+    }
+    Ok(emit::render(&emit::header(plan, &bundled), &root))
+}
+
+/// `mod <module> { .. }` holding a library's items, with the lints allowed that its
+/// unused public API (and, in a dependency, what pruning keeps conservatively, and
+/// code written for other compilers) would trigger in a binary crate.
+fn library_module(lib: &Library, file: syn::File, dependency: bool) -> Item {
+    let allow: syn::Attribute = if dependency {
+        parse_quote!(#[allow(dead_code, unused_imports, unused_must_use)])
+    } else {
+        parse_quote!(#[allow(dead_code, unused_imports)])
+    };
+    Item::Mod(syn::ItemMod {
+        attrs: std::iter::once(allow).chain(file.attrs).collect(),
+        vis: syn::Visibility::Inherited,
+        unsafety: None,
+        mod_token: Default::default(),
+        ident: Ident::new(&lib.module, Span::call_site()),
+        content: Some((Default::default(), file.items)),
+        semi: None,
+    })
+}
+
+/// Users write `proconio::input!`, but `#[macro_export]` put `input` at the crate
+/// root: re-export the library's exported macros from its module.
+fn reexport_macros(module: &mut syn::ItemMod) {
+    let Some((_, items)) = &mut module.content else {
+        return;
+    };
+    let macros: Vec<Ident> = rewrite::exported_macros(items)
+        .iter()
+        .map(|name| Ident::new(name, Span::call_site()))
+        .collect();
+    if !macros.is_empty() {
+        items.insert(0, parse_quote!(pub use crate::{#(#macros),*};));
+    }
+}
+
+/// One bundle written to disk.
+pub struct Written {
+    pub package: String,
+    pub path: Utf8PathBuf,
+    pub bytes: usize,
+}
+
+/// Bundles each of `packages` into `<out_dir>/<package>.rs`.
+pub fn write_bundles(
+    workspace: &Workspace,
+    packages: &[String],
+    out_dir: &Utf8Path,
+) -> Result<Vec<Written>> {
+    std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create {out_dir}"))?;
+    let mut written = Vec::new();
+    for package in packages {
+        let plan = workspace.plan(package)?;
+        let text = bundle(&plan).with_context(|| format!("bundling `{package}`"))?;
+        let path = out_dir.join(format!("{package}.rs"));
+        std::fs::write(&path, &text).with_context(|| format!("cannot write {path}"))?;
+        written.push(Written {
+            package: package.clone(),
+            path,
+            bytes: text.len(),
+        });
+    }
+    Ok(written)
+}

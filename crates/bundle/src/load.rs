@@ -1,0 +1,148 @@
+//! Reads a crate's module tree into one `syn::File`: every `mod x;` is replaced by
+//! `mod x { .. }` holding the items of `x.rs` or `x/mod.rs` (or its `#[path]`).
+//! Each file is stripped (see `strip`) before its own `mod x;` items are followed, so
+//! `#[cfg(test)] mod tests;` is never read.
+
+use crate::strip::Strip;
+use anyhow::{bail, Context, Result};
+use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
+use syn::visit_mut::VisitMut;
+use syn::{Item, ItemMod};
+
+/// Loads the crate whose root file is `root` (`src/lib.rs` or `src/main.rs`).
+pub fn load_crate(root: &Utf8Path, strip: &mut Strip) -> Result<syn::File> {
+    let mut file = parse(root, strip)?;
+    let dir = root.parent().context("crate root has no directory")?;
+    inline_modules(&mut file.items, dir, Some(dir), strip)?;
+    Ok(file)
+}
+
+fn parse(path: &Utf8Path, strip: &mut Strip) -> Result<syn::File> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
+    let mut file = syn::parse_file(&text).map_err(|e| {
+        let at = e.span().start();
+        anyhow::anyhow!("{path}:{}:{}: {e}", at.line, at.column + 1)
+    })?;
+    strip.visit_file_mut(&mut file);
+    Ok(file)
+}
+
+/// Inlines the `mod x;` among `items`, whose child module files live in `dir`.
+/// `file_dir` is the directory of the file holding `items` directly (`None` inside
+/// inline modules, where `#[path]` is not supported).
+fn inline_modules(
+    items: &mut [Item],
+    dir: &Utf8Path,
+    file_dir: Option<&Utf8Path>,
+    strip: &mut Strip,
+) -> Result<()> {
+    for item in items {
+        match item {
+            Item::Mod(module) if module.content.is_none() => {
+                let (path, child_dir) = module_file(module, dir, file_dir)?;
+                let file = parse(&path, strip)?;
+                module.attrs.retain(|a| !a.path().is_ident("path"));
+                module.attrs.extend(file.attrs);
+                module.content = Some((Default::default(), file.items));
+                module.semi = None;
+                let (_, items) = module.content.as_mut().expect("just set");
+                inline_modules(items, &child_dir, path.parent(), strip)?;
+            }
+            Item::Mod(module) => {
+                let child_dir = dir.join(module.ident.to_string());
+                let (_, items) = module.content.as_mut().expect("inline module");
+                inline_modules(items, &child_dir, None, strip)?;
+            }
+            Item::ExternCrate(krate) => {
+                bail!("{dir}: `extern crate {}` cannot be bundled", krate.ident);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// For `mod x;` declared in a module whose children live in `dir`: x's file and the
+/// directory of x's own children.
+fn module_file(
+    module: &ItemMod,
+    dir: &Utf8Path,
+    file_dir: Option<&Utf8Path>,
+) -> Result<(Utf8PathBuf, Utf8PathBuf)> {
+    let name = module.ident.to_string();
+    let name = name.strip_prefix("r#").unwrap_or(&name);
+    if let Some(path) = path_attribute(module) {
+        // Relative to the declaring file's directory; the file then acts like a
+        // mod.rs: its children live next to it.
+        let file_dir = file_dir
+            .with_context(|| format!("{dir}: #[path] inside an inline module is not supported"))?;
+        let path = file_dir.join(path);
+        let child_dir = path.parent().unwrap_or(file_dir).to_path_buf();
+        return Ok((path, child_dir));
+    }
+    let flat = dir.join(format!("{name}.rs"));
+    let nested = dir.join(name).join("mod.rs");
+    match (flat.is_file(), nested.is_file()) {
+        (true, false) => Ok((flat, dir.join(name))),
+        (false, true) => Ok((nested, dir.join(name))),
+        (true, true) => bail!("both {flat} and {nested} exist for `mod {name}`"),
+        (false, false) => bail!("no file for `mod {name}`: neither {flat} nor {nested}"),
+    }
+}
+
+fn path_attribute(module: &ItemMod) -> Option<String> {
+    module
+        .attrs
+        .iter()
+        .find(|a| a.path().is_ident("path"))
+        .and_then(|a| match &a.meta {
+            syn::Meta::NameValue(nv) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(s.value()),
+                _ => None,
+            },
+            _ => None,
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use quote::ToTokens;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn inlines_flat_nested_and_path_modules() {
+        let dir = std::env::temp_dir().join(format!("bundle-load-{}", std::process::id()));
+        let dir = Utf8PathBuf::from_path_buf(dir).unwrap();
+        let write = |rel: &str, text: &str| {
+            let path = dir.join(rel);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "src/lib.rs",
+            "mod a; mod b; #[path = \"other/c_impl.rs\"] mod c; #[cfg(test)] mod missing;",
+        );
+        write("src/a.rs", "pub mod inner { pub mod deep; } fn a() {}");
+        write("src/a/inner/deep.rs", "fn deep() {}");
+        write("src/b/mod.rs", "//! doc\nmod leaf; fn b() {}");
+        write("src/b/leaf.rs", "fn leaf() {}");
+        write("src/other/c_impl.rs", "mod sibling; fn c() {}");
+        write("src/other/sibling.rs", "fn sibling() {}");
+        let features = BTreeSet::new();
+        let mut strip = Strip {
+            features: &features,
+            library: true,
+        };
+        let file = load_crate(&dir.join("src/lib.rs"), &mut strip).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let text = file.to_token_stream().to_string();
+        let expected = "mod a { pub mod inner { pub mod deep { fn deep () { } } } fn a () { } } \
+                        mod b { mod leaf { fn leaf () { } } fn b () { } } \
+                        mod c { mod sibling { fn sibling () { } } fn c () { } }";
+        assert_eq!(text, expected);
+    }
+}

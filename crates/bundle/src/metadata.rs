@@ -1,0 +1,292 @@
+//! What to bundle, found through `cargo metadata`: the problem crates, their library
+//! dependencies (transitively), where each one's source lives, its enabled features,
+//! and the licence facts for the header.
+
+use anyhow::{bail, Context, Result};
+use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
+use cargo_metadata::{DependencyKind, Edition, Metadata, MetadataCommand, Package, PackageId};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// The `[package.metadata.contest]` table of a problem crate.
+#[derive(Debug, Clone)]
+pub struct Contest {
+    pub problem: String,
+    pub judges: Vec<String>,
+}
+
+/// One library crate that becomes `mod <module> { ... }` in a bundle.
+#[derive(Debug, Clone)]
+pub struct Library {
+    pub package: String,
+    pub version: String,
+    /// The crate's name in Rust code (lib target name), also its module name in the bundle.
+    pub module: String,
+    pub root: Utf8PathBuf,
+    pub features: BTreeSet<String>,
+    /// How this crate's code names the libraries it depends on, mapped to their modules.
+    pub extern_names: BTreeMap<String, String>,
+    pub license: Option<String>,
+    /// Where the code comes from, for the header: a repository URL or a workspace directory.
+    pub home: String,
+}
+
+/// Everything needed to bundle one problem crate.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub package: String,
+    /// The crate's directory relative to the workspace root, e.g. `crates/curling`.
+    pub dir: String,
+    pub contest: Contest,
+    pub main: Utf8PathBuf,
+    /// The problem package's enabled features.
+    pub features: BTreeSet<String>,
+    /// How `main.rs` names its libraries (its own lib included), mapped to their modules.
+    pub main_extern_names: BTreeMap<String, String>,
+    /// The problem's own library, if it has one (never pruned).
+    pub own_lib: Option<Library>,
+    /// Its dependencies, transitively (pruned to what is used), sorted by module name.
+    pub deps: Vec<Library>,
+}
+
+/// The workspace as cargo sees it.
+pub struct Workspace {
+    meta: Metadata,
+}
+
+impl Workspace {
+    /// Runs `cargo metadata` for the workspace holding `manifest` (or the current directory).
+    pub fn load(manifest: Option<&Utf8Path>) -> Result<Workspace> {
+        let mut command = MetadataCommand::new();
+        if let Some(manifest) = manifest {
+            command.manifest_path(manifest);
+        }
+        let meta = command.exec().context("cargo metadata failed")?;
+        Ok(Workspace { meta })
+    }
+
+    pub fn root(&self) -> &Utf8Path {
+        &self.meta.workspace_root
+    }
+
+    /// The workspace's declared `rust-version` (from any member that inherits it).
+    pub fn rust_version(&self) -> Option<String> {
+        self.members()
+            .filter_map(|p| p.rust_version.as_ref())
+            .map(|v| (v.major, v.minor))
+            .min()
+            .map(|(major, minor)| format!("{major}.{minor}"))
+    }
+
+    /// Names of the workspace packages that have a `[package.metadata.contest]` table, sorted.
+    pub fn problem_crates(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .members()
+            .filter(|p| p.metadata.get("contest").is_some())
+            .map(|p| p.name.to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn members(&self) -> impl Iterator<Item = &Package> {
+        self.meta.workspace_members.iter().map(|id| &self.meta[id])
+    }
+
+    /// Works out what goes into the bundle of workspace package `name`.
+    pub fn plan(&self, name: &str) -> Result<Plan> {
+        let package = self
+            .members()
+            .find(|p| p.name == name)
+            .with_context(|| format!("no workspace package named `{name}`"))?;
+        let contest = contest_table(package)?;
+        let main = package
+            .targets
+            .iter()
+            .filter(|t| t.is_bin())
+            .find(|t| t.name == name || package.targets.iter().filter(|t| t.is_bin()).count() == 1)
+            .with_context(|| format!("`{name}` has no binary target"))?
+            .src_path
+            .clone();
+        let own_lib = match lib_target(package)? {
+            Some(_) => Some(self.library(package)?),
+            None => None,
+        };
+        let mut main_extern_names = self.extern_names(&package.id)?;
+        if let Some(lib) = &own_lib {
+            main_extern_names.insert(lib.module.clone(), lib.module.clone());
+        }
+        let deps = self.dependencies(&package.id)?;
+        check_unique_modules(own_lib.iter().chain(&deps))?;
+        Ok(Plan {
+            package: name.to_string(),
+            dir: self.relative_dir(package),
+            contest,
+            main,
+            features: self.features(&package.id)?,
+            main_extern_names,
+            own_lib,
+            deps,
+        })
+    }
+
+    /// All library crates reachable from `id` through normal dependencies, excluding `id`.
+    fn dependencies(&self, id: &PackageId) -> Result<Vec<Library>> {
+        let mut seen = BTreeSet::new();
+        let mut queue: VecDeque<PackageId> =
+            self.normal_deps(id)?.into_iter().map(|d| d.1).collect();
+        let mut libraries = Vec::new();
+        while let Some(dep) = queue.pop_front() {
+            if !seen.insert(dep.clone()) {
+                continue;
+            }
+            libraries.push(self.library(&self.meta[&dep])?);
+            queue.extend(self.normal_deps(&dep)?.into_iter().map(|d| d.1));
+        }
+        libraries.sort_by(|a, b| a.module.cmp(&b.module));
+        Ok(libraries)
+    }
+
+    /// The normal (non-dev, non-build) dependencies of `id`: (name in code, package).
+    fn normal_deps(&self, id: &PackageId) -> Result<Vec<(String, PackageId)>> {
+        let node = self.node(id)?;
+        Ok(node
+            .deps
+            .iter()
+            .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
+            .map(|d| (d.name.clone(), d.pkg.clone()))
+            .collect())
+    }
+
+    fn node(&self, id: &PackageId) -> Result<&cargo_metadata::Node> {
+        let resolve = self
+            .meta
+            .resolve
+            .as_ref()
+            .context("cargo metadata gave no dependency graph")?;
+        resolve
+            .nodes
+            .iter()
+            .find(|n| &n.id == id)
+            .with_context(|| format!("`{id}` is not in the dependency graph"))
+    }
+
+    fn features(&self, id: &PackageId) -> Result<BTreeSet<String>> {
+        Ok(self
+            .node(id)?
+            .features
+            .iter()
+            .map(|f| f.to_string())
+            .collect())
+    }
+
+    fn extern_names(&self, id: &PackageId) -> Result<BTreeMap<String, String>> {
+        let mut names = BTreeMap::new();
+        for (name, dep) in self.normal_deps(id)? {
+            let module = lib_name(&self.meta[&dep])?;
+            names.insert(name, module);
+        }
+        Ok(names)
+    }
+
+    fn library(&self, package: &Package) -> Result<Library> {
+        let name = &package.name;
+        let target =
+            lib_target(package)?.with_context(|| format!("`{name}` has no library target"))?;
+        if target.edition == Edition::E2015 {
+            bail!("`{name}` uses edition 2015, whose paths the bundler does not rewrite");
+        }
+        let home = match &package.source {
+            None => format!("this workspace ({}/)", self.relative_dir(package)),
+            Some(source)
+                if source.repr.starts_with("registry+") || source.repr.starts_with("sparse+") =>
+            {
+                package
+                    .repository
+                    .clone()
+                    .unwrap_or_else(|| "crates.io".to_string())
+            }
+            Some(source) => bail!(
+                "`{name}` comes from {source}; only workspace and registry crates can be bundled"
+            ),
+        };
+        Ok(Library {
+            package: name.to_string(),
+            version: package.version.to_string(),
+            module: target.name.replace('-', "_"),
+            root: target.src_path.clone(),
+            features: self.features(&package.id)?,
+            extern_names: self.extern_names(&package.id)?,
+            license: package.license.clone(),
+            home,
+        })
+    }
+
+    fn relative_dir(&self, package: &Package) -> String {
+        let dir = package
+            .manifest_path
+            .parent()
+            .unwrap_or(&package.manifest_path);
+        dir.strip_prefix(self.root()).unwrap_or(dir).to_string()
+    }
+}
+
+fn lib_target(package: &Package) -> Result<Option<&cargo_metadata::Target>> {
+    if let Some(t) = package.targets.iter().find(|t| t.is_proc_macro()) {
+        bail!(
+            "`{}` is a proc-macro crate (`{}`), which cannot be inlined",
+            package.name,
+            t.name
+        );
+    }
+    Ok(package.targets.iter().find(|t| t.is_lib() || t.is_rlib()))
+}
+
+fn lib_name(package: &Package) -> Result<String> {
+    let target = lib_target(package)?
+        .with_context(|| format!("`{}` has no library target", package.name))?;
+    Ok(target.name.replace('-', "_"))
+}
+
+fn contest_table(package: &Package) -> Result<Contest> {
+    let name = &package.name;
+    let table = package
+        .metadata
+        .get("contest")
+        .with_context(|| format!("`{name}` has no [package.metadata.contest] table"))?;
+    let problem = table
+        .get("problem")
+        .and_then(|v| v.as_str())
+        .with_context(|| {
+            format!("`{name}`: [package.metadata.contest] needs `problem = \"...\"`")
+        })?;
+    let judges = table
+        .get("judges")
+        .and_then(|v| v.as_array())
+        .and_then(|a| {
+            a.iter()
+                .map(|j| j.as_str().map(str::to_string))
+                .collect::<Option<Vec<_>>>()
+        })
+        .with_context(|| {
+            format!("`{name}`: [package.metadata.contest] needs `judges = [\"...\"]`")
+        })?;
+    Ok(Contest {
+        problem: problem.to_string(),
+        judges,
+    })
+}
+
+/// Two bundled crates with the same module name would collide in the bundle.
+fn check_unique_modules<'a>(libraries: impl Iterator<Item = &'a Library>) -> Result<()> {
+    let mut seen = BTreeMap::new();
+    for lib in libraries {
+        if let Some(other) = seen.insert(lib.module.clone(), lib.package.clone()) {
+            bail!(
+                "`{other}` and `{}` would both become `mod {}`",
+                lib.package,
+                lib.module
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,452 @@
+//! Drops the library items a bundle does not use.
+//!
+//! Name-based and conservative: an item of a library module is kept when its name
+//! occurs as an identifier anywhere in the kept code (token streams, so macro bodies
+//! and invocations count, and words in string literals for `format!("{NAME}")`),
+//! iterated to a fixpoint from the code that is never pruned. Inherent methods are
+//! kept by the same rule; a trait also counts as used when one of its methods' names
+//! occurs (it may be imported only for method-call syntax). An `impl` is kept when its
+//! self type and its trait are kept or are not defined in the pruned libraries; a
+//! `use` of library code when the name it binds is used, or it imports a kept trait;
+//! a `use` of `std`/`core`/`alloc` and a glob `use` whenever their module stays; a
+//! module when something in it stays for its own sake or its name is used.
+
+use crate::uses::{retain_leaves, unraw, Leaf, LeafKind};
+use proc_macro2::{TokenStream, TokenTree};
+use quote::ToTokens;
+use std::collections::{BTreeSet, HashSet};
+use syn::{ImplItem, Item, Type};
+
+/// Prunes the top-level modules of `file` named in `modules`; the rest of the file
+/// is the root of the search. Modules left empty are removed.
+pub fn prune(file: &mut syn::File, modules: &BTreeSet<String>) {
+    let mut units = Vec::new();
+    let mut used = HashSet::new();
+    for item in &file.items {
+        match item {
+            Item::Mod(module) if modules.contains(&unraw(&module.ident)) => {
+                if let Some((_, items)) = &module.content {
+                    collect(items, &mut units);
+                }
+            }
+            _ => idents(item.to_token_stream(), &mut used),
+        }
+    }
+    let kept = fixpoint(&units, &mut used);
+    let mut cursor = 0;
+    file.items.retain_mut(|item| match item {
+        Item::Mod(module) if modules.contains(&unraw(&module.ident)) => match &mut module.content {
+            Some((_, items)) => filter(items, &units, &kept, &used, &mut cursor),
+            None => true,
+        },
+        _ => true,
+    });
+}
+
+/// One decision of the pruner: an item, an inherent impl member, or a `use` leaf.
+struct Unit {
+    /// The names the unit defines (what makes it "used").
+    names: Vec<String>,
+    /// The identifiers its code mentions, added to the used set once it is kept.
+    idents: HashSet<String>,
+    rule: Rule,
+}
+
+impl Unit {
+    /// Whether keeping this unit keeps its module: not for imports that stay only
+    /// because the module's other code might need them.
+    fn anchors(&self, used: &HashSet<String>) -> bool {
+        match &self.rule {
+            Rule::Passenger => false,
+            Rule::Import { bound, .. } => bound.as_ref().is_some_and(|name| used.contains(name)),
+            _ => true,
+        }
+    }
+}
+
+enum Rule {
+    /// Kept whatever happens (item macros, `const _`, foreign blocks).
+    Always,
+    /// Kept if its module is (imports from `std`/`core`/`alloc`, glob imports).
+    Passenger,
+    /// Kept when one of its names is used (a trait's names include its methods').
+    Named { is_trait: bool },
+    /// An `impl` of `trait_name` for `self_name` (each `None` if not a plain path).
+    Impl {
+        self_name: Option<String>,
+        trait_name: Option<String>,
+    },
+    /// A member of the inherent impl at index `owner`: kept with it, when its name is used.
+    Member { owner: usize },
+    /// A `use` leaf of library code.
+    Import {
+        bound: Option<String>,
+        original: Option<String>,
+    },
+}
+
+fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
+    let defined: HashSet<&str> = units
+        .iter()
+        .filter(|u| !matches!(u.rule, Rule::Import { .. }))
+        .flat_map(|u| u.names.iter().map(String::as_str))
+        .collect();
+    let mut kept = vec![false; units.len()];
+    let mut kept_names = Kept::default();
+    loop {
+        let mut changed = false;
+        for (i, unit) in units.iter().enumerate() {
+            if kept[i] || !should_keep(unit, &kept, used, &kept_names, &defined) {
+                continue;
+            }
+            kept[i] = true;
+            changed = true;
+            used.extend(unit.idents.iter().cloned());
+            if let Rule::Named { is_trait } = unit.rule {
+                kept_names.items.extend(unit.names.iter().cloned());
+                if is_trait {
+                    kept_names.traits.extend(unit.names.first().cloned());
+                }
+            }
+        }
+        if !changed {
+            return kept;
+        }
+    }
+}
+
+/// The names of the kept items, and of the kept traits among them.
+#[derive(Default)]
+struct Kept {
+    items: HashSet<String>,
+    traits: HashSet<String>,
+}
+
+fn should_keep(
+    unit: &Unit,
+    kept: &[bool],
+    used: &HashSet<String>,
+    names: &Kept,
+    defined: &HashSet<&str>,
+) -> bool {
+    let is_used = |name: &String| used.contains(name);
+    match &unit.rule {
+        Rule::Always | Rule::Passenger => true,
+        Rule::Named { .. } => unit.names.iter().any(is_used),
+        Rule::Impl {
+            self_name,
+            trait_name,
+        } => [self_name, trait_name]
+            .into_iter()
+            .flatten()
+            .all(|name| !defined.contains(name.as_str()) || names.items.contains(name)),
+        Rule::Member { owner } => kept[*owner] && unit.names.iter().any(is_used),
+        // A trait may be imported only for method-call syntax: its import stays with it.
+        Rule::Import { bound, original } => {
+            bound.as_ref().is_some_and(is_used)
+                || original
+                    .as_ref()
+                    .is_some_and(|name| names.traits.contains(name))
+        }
+    }
+}
+
+/// Lists the units of `items`, depth first, in source order (`filter` walks the same way).
+fn collect(items: &[Item], units: &mut Vec<Unit>) {
+    for item in items {
+        match item {
+            Item::Mod(module) => {
+                if let Some((_, items)) = &module.content {
+                    collect(items, units);
+                }
+            }
+            Item::Use(item) => {
+                retain_leaves(&mut item.tree.clone(), &mut |leaf| {
+                    units.push(import(leaf));
+                    true
+                });
+            }
+            Item::Impl(item) => {
+                let inherent = item.trait_.is_none();
+                let mut header = item.clone();
+                if inherent {
+                    header.items.clear();
+                }
+                let trait_name = item
+                    .trait_
+                    .as_ref()
+                    .and_then(|(path, _)| path.segments.last())
+                    .map(|s| unraw(&s.ident));
+                let rule = Rule::Impl {
+                    self_name: type_name(&item.self_ty),
+                    trait_name,
+                };
+                units.push(unit(Vec::new(), header.to_token_stream(), rule));
+                let owner = units.len() - 1;
+                for member in item.items.iter().filter(|_| inherent) {
+                    let names = member_name(member).into_iter().collect();
+                    units.push(unit(
+                        names,
+                        member.to_token_stream(),
+                        Rule::Member { owner },
+                    ));
+                }
+            }
+            _ => {
+                let names = item_names(item);
+                let is_trait = matches!(item, Item::Trait(_));
+                let rule = if names.is_empty() {
+                    Rule::Always
+                } else {
+                    Rule::Named { is_trait }
+                };
+                units.push(unit(names, item.to_token_stream(), rule));
+            }
+        }
+    }
+}
+
+/// Removes the units not kept; returns whether anything that anchors the module stays.
+fn filter(
+    items: &mut Vec<Item>,
+    units: &[Unit],
+    kept: &[bool],
+    used: &HashSet<String>,
+    cursor: &mut usize,
+) -> bool {
+    let mut anchored = false;
+    let next = |cursor: &mut usize, anchored: &mut bool| {
+        let (keep, unit) = (kept[*cursor], &units[*cursor]);
+        *anchored |= keep && unit.anchors(used);
+        *cursor += 1;
+        keep
+    };
+    items.retain_mut(|item| match item {
+        Item::Mod(module) => {
+            let inner = match &mut module.content {
+                Some((_, items)) => filter(items, units, kept, used, cursor),
+                None => false,
+            };
+            let keep = inner || used.contains(&unraw(&module.ident));
+            anchored |= keep;
+            keep
+        }
+        Item::Use(item) => retain_leaves(&mut item.tree, &mut |_| next(cursor, &mut anchored)),
+        Item::Impl(item) => {
+            let keep = next(cursor, &mut anchored);
+            if item.trait_.is_some() || item.items.is_empty() {
+                return keep;
+            }
+            item.items.retain(|_| next(cursor, &mut anchored));
+            keep && !item.items.is_empty()
+        }
+        _ => next(cursor, &mut anchored),
+    });
+    anchored
+}
+
+fn unit(names: Vec<String>, code: TokenStream, rule: Rule) -> Unit {
+    let mut found = HashSet::new();
+    idents(code, &mut found);
+    Unit {
+        names,
+        idents: found,
+        rule,
+    }
+}
+
+fn import(leaf: &Leaf) -> Unit {
+    let external = matches!(
+        leaf.prefix.first().map(String::as_str),
+        Some("std" | "core" | "alloc")
+    );
+    let glob = leaf.kind == LeafKind::Glob;
+    let rule = if external || glob {
+        Rule::Passenger
+    } else {
+        Rule::Import {
+            bound: leaf.bound().map(str::to_string),
+            original: leaf.original().map(str::to_string),
+        }
+    };
+    let idents = if external {
+        HashSet::new()
+    } else {
+        leaf.prefix
+            .iter()
+            .cloned()
+            .chain(leaf.original().map(str::to_string))
+            .collect()
+    };
+    Unit {
+        names: Vec::new(),
+        idents,
+        rule,
+    }
+}
+
+/// The names an item defines; empty for items that are always kept.
+fn item_names(item: &Item) -> Vec<String> {
+    let ident = match item {
+        Item::Const(i) => &i.ident,
+        Item::Enum(i) => &i.ident,
+        Item::Fn(i) => &i.sig.ident,
+        Item::Static(i) => &i.ident,
+        Item::Struct(i) => &i.ident,
+        Item::TraitAlias(i) => &i.ident,
+        Item::Type(i) => &i.ident,
+        Item::Union(i) => &i.ident,
+        Item::Macro(i) => match &i.ident {
+            Some(ident) => ident,
+            None => return Vec::new(),
+        },
+        Item::Trait(i) => {
+            let methods = i.items.iter().filter_map(|member| match member {
+                syn::TraitItem::Fn(f) => Some(unraw(&f.sig.ident)),
+                _ => None,
+            });
+            return std::iter::once(unraw(&i.ident)).chain(methods).collect();
+        }
+        _ => return Vec::new(),
+    };
+    if ident == "_" {
+        return Vec::new();
+    }
+    vec![unraw(ident)]
+}
+
+fn member_name(member: &ImplItem) -> Option<String> {
+    match member {
+        ImplItem::Fn(f) => Some(unraw(&f.sig.ident)),
+        ImplItem::Const(c) => Some(unraw(&c.ident)),
+        ImplItem::Type(t) => Some(unraw(&t.ident)),
+        _ => None,
+    }
+}
+
+/// The name of a type as far as `impl` matching goes: `&mut Grid<T>` is `Grid`.
+fn type_name(ty: &Type) -> Option<String> {
+    match ty {
+        Type::Path(path) => path.path.segments.last().map(|s| unraw(&s.ident)),
+        Type::Reference(r) => type_name(&r.elem),
+        Type::Paren(p) => type_name(&p.elem),
+        Type::Group(g) => type_name(&g.elem),
+        _ => None,
+    }
+}
+
+/// Every identifier in `tokens`, plus identifier-like words of string literals.
+fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => {
+                out.insert(unraw(&ident));
+            }
+            TokenTree::Group(group) => idents(group.stream(), out),
+            TokenTree::Literal(literal) => {
+                let text = literal.to_string();
+                if text.ends_with('"') {
+                    let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_'));
+                    out.extend(words.filter(|w| !w.is_empty()).map(str::to_string));
+                }
+            }
+            TokenTree::Punct(_) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prunes `mod lib { <library> }` against `<root>`; returns what is left of the library.
+    fn prune_library(root: &str, library: &str) -> String {
+        let mut file: syn::File =
+            syn::parse_str(&format!("{root} mod lib {{ {library} }}")).unwrap();
+        prune(&mut file, &["lib".to_string()].into_iter().collect());
+        match file.items.pop() {
+            Some(Item::Mod(module)) if module.ident == "lib" => module
+                .content
+                .unwrap()
+                .1
+                .iter()
+                .map(|i| i.to_token_stream().to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            _ => String::new(),
+        }
+    }
+
+    #[test]
+    fn keeps_what_is_reachable_from_the_root() {
+        let library = "pub fn used() -> Helper { Helper } pub struct Helper; pub fn unused() {} \
+                       const LIMIT: usize = 3; fn formatted() { println!(\"{LIMIT}\") } pub fn f() { formatted() }";
+        let out = prune_library(
+            "fn main() { crate::lib::used(); crate::lib::f(); }",
+            library,
+        );
+        assert_eq!(
+            out,
+            "pub fn used () -> Helper { Helper } pub struct Helper ; const LIMIT : usize = 3 ; \
+             fn formatted () { println ! (\"{LIMIT}\") } pub fn f () { formatted () }"
+        );
+    }
+
+    #[test]
+    fn an_unused_library_disappears() {
+        let mut file: syn::File = syn::parse_str("fn main() {} mod lib { pub fn f() {} }").unwrap();
+        prune(&mut file, &["lib".to_string()].into_iter().collect());
+        assert_eq!(file.to_token_stream().to_string(), "fn main () { }");
+    }
+
+    #[test]
+    fn impls_follow_their_types_and_traits() {
+        let library = "pub struct A; pub struct B; pub trait T { fn t(&self); } \
+                       impl A { pub fn new() -> A { A } pub fn unused(&self) {} } \
+                       impl B { pub fn new() -> B { B } } \
+                       impl std::fmt::Display for A { fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } } \
+                       impl T for A { fn t(&self) {} } \
+                       impl<X: Clone> T for X { fn t(&self) {} }";
+        let out = prune_library("fn main() { crate::lib::A::new(); }", library);
+        assert_eq!(
+            out,
+            "pub struct A ; impl A { pub fn new () -> A { A } } \
+             impl std :: fmt :: Display for A { fn fmt (& self , f : & mut std :: fmt :: Formatter) -> std :: fmt :: Result { Ok (()) } }"
+        );
+        // A trait used only through method syntax is kept with its impls.
+        let out = prune_library("fn main() { crate::lib::A::new().t(); }", library);
+        assert!(
+            out.contains("pub trait T")
+                && out.contains("impl T for A")
+                && out.contains("impl < X : Clone > T for X"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn imports_and_modules() {
+        let library = "mod a { pub struct X; pub struct Y; use std::io::Read; } \
+                       mod b { pub struct Z; } \
+                       pub use a::{X, Y as Renamed}; pub use b::Z; use a::*;";
+        let out = prune_library("fn main() { let _ = crate::lib::X; }", library);
+        assert_eq!(
+            out,
+            "mod a { pub struct X ; use std :: io :: Read ; } pub use a :: X ; use a :: * ;"
+        );
+    }
+
+    #[test]
+    fn macros_pull_in_what_their_bodies_name() {
+        let library =
+            "#[macro_export] macro_rules! input { () => { $crate::lib::Reader::read() } } \
+                       #[macro_export] macro_rules! other { () => {} } \
+                       pub struct Reader; impl Reader { pub fn read() {} } \
+                       pub use crate::lib::Reader as __Reader;";
+        let out = prune_library("fn main() { input!(); }", library);
+        assert_eq!(
+            out,
+            "# [macro_export] macro_rules ! input { () => { $ crate :: lib :: Reader :: read () } } \
+             pub struct Reader ; impl Reader { pub fn read () { } }"
+        );
+    }
+}
