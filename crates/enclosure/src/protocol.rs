@@ -245,6 +245,39 @@ pub fn parse_message(line: &str) -> Result<Message, String> {
     }
 }
 
+impl crate::state::Game {
+    /// What `[STATUS]` reports about the game now.
+    pub fn status(&self) -> Status {
+        let seats = self
+            .players()
+            .iter()
+            .map(|p| SeatStatus {
+                pos: p.pos(),
+                stat: if !p.is_alive() {
+                    Stat::Dead
+                } else if p.pen_down() {
+                    Stat::Down
+                } else {
+                    Stat::Up
+                },
+                trapped_left: p.stuck_left(),
+                score_decline: -crate::score::MUD_COST * p.mud_casts() as i64,
+            })
+            .collect();
+        Status {
+            seats,
+            traps: self.traps(),
+        }
+    }
+
+    /// The exact `[STATUS]` line sent at the start of the next turn (rulings §10). It lists
+    /// the seats of this game only (2 to 4); a dead seat keeps the position where it died and
+    /// its `trappedleft` as it was then; a seat dead from the start is reported at (0, 0).
+    pub fn status_line(&self) -> String {
+        format_status(&self.status())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,38 +404,5 @@ mod tests {
             Ok(Message::Status(_))
         ));
         assert!(parse_message("[ACTION] r 0").is_err());
-    }
-}
-
-impl crate::state::Game {
-    /// What `[STATUS]` reports about the game now.
-    pub fn status(&self) -> Status {
-        let seats = self
-            .players()
-            .iter()
-            .map(|p| SeatStatus {
-                pos: p.pos(),
-                stat: if !p.is_alive() {
-                    Stat::Dead
-                } else if p.pen_down() {
-                    Stat::Down
-                } else {
-                    Stat::Up
-                },
-                trapped_left: p.stuck_left(),
-                score_decline: -crate::score::MUD_COST * p.mud_casts() as i64,
-            })
-            .collect();
-        Status {
-            seats,
-            traps: self.traps(),
-        }
-    }
-
-    /// The exact `[STATUS]` line sent at the start of the next turn (rulings §10). It lists
-    /// the seats of this game only (2 to 4); a dead seat keeps the position where it died and
-    /// its `trappedleft` as it was then; a seat dead from the start is reported at (0, 0).
-    pub fn status_line(&self) -> String {
-        format_status(&self.status())
     }
 }

@@ -25,6 +25,8 @@ impl Game {
     ///
     /// A live seat whose entry is missing or `None` counts as crashed. A stuck seat's
     /// well-formed action is ignored (it stays), but an `Err` still kills it.
+    // Seat numbers index several parallel lists (players, answers, plans): plain index loops.
+    #[allow(clippy::needless_range_loop)]
     pub fn play_turn(&mut self, answers: &[Answer]) -> Vec<Event> {
         let seats = self.seats();
         let mut events = Vec::new();
