@@ -164,7 +164,7 @@
     title.setAttribute('data-turn', frame.turn);
     title.setAttribute('data-kind', frame.kind);
     fillList($('events'), frame.events, 'nothing happened');
-    fillList($('actions'), frame.actions, '—');
+    fillList($('actions'), frame.actions, frame.kind === 'end' ? 'game over' : '—');
     $('status').textContent = frame.status || '—';
     slider.value = current;
     if (updateHash !== false) {

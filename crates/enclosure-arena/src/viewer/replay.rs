@@ -210,8 +210,7 @@ impl Replay {
             if raw.is_empty() {
                 continue;
             }
-            let line: Line = serde_json::from_str(raw)
-                .with_context(|| format!("replay line {number}: not a valid v1 record"))?;
+            let line: Line = serde_json::from_str(raw).map_err(|e| record_error(number, &e))?;
             ensure!(
                 end.is_none(),
                 "replay line {number}: a record after the end record"
@@ -253,6 +252,17 @@ impl Replay {
     pub fn seat_count(&self) -> usize {
         self.header.seats.len()
     }
+}
+
+/// serde_json counts lines inside the record (always 1 here): report the file's line and
+/// the column instead.
+fn record_error(number: usize, error: &serde_json::Error) -> anyhow::Error {
+    let text = error.to_string();
+    let what = text.split(" at line ").next().unwrap_or(&text);
+    anyhow::anyhow!(
+        "replay line {number}, column {}: not a valid v1 record: {what}",
+        error.column()
+    )
 }
 
 fn check_header(header: &Header) -> anyhow::Result<()> {
