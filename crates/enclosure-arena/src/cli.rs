@@ -1,8 +1,12 @@
-//! The command line: `enclosure-arena play [--seed N] [--step-ms 1000]
-//! [--replay FILE] [--json] [--quiet-bots] BOT BOT [BOT [BOT]]`.
+//! The command line:
+//! - `enclosure-arena play [--seed N] [--step-ms 1000] [--replay FILE] [--json]
+//!   [--quiet-bots] BOT BOT [BOT [BOT]]`: one game;
+//! - `enclosure-arena bots`: the builtin bots;
+//! - `enclosure-arena replay FILE.jsonl [--html OUT.html] [--turn N|end] [--svg OUT.svg]`:
+//!   the replay viewer ([`crate::viewer`]).
 //!
 //! Exit status: 0 when the game was played (whatever the bots did), 2 for a
-//! usage error (clap's convention), 1 when the replay file cannot be written.
+//! usage error (clap's convention), 1 when a file cannot be read or written.
 
 use std::fs::File;
 use std::io::BufWriter;
@@ -36,6 +40,8 @@ pub enum Command {
     Play(PlayArgs),
     /// List the builtin bots (`builtin:NAME`).
     Bots,
+    /// Draw a replay file: an interactive HTML page and/or an SVG of one turn.
+    Replay(crate::viewer::ViewerArgs),
 }
 
 #[derive(Debug, Args)]
@@ -70,6 +76,10 @@ pub fn main() -> ExitCode {
             print!("{}", list_builtins());
             ExitCode::SUCCESS
         }
+        Command::Replay(args) => match crate::viewer::run(args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => failure(&format!("{e:#}")),
+        },
     }
 }
 

@@ -9,6 +9,7 @@
 //! - [`referee`]: [`play_game`](referee::play_game), one game from start to result.
 //! - [`result`], [`table`]: the outcome, as JSON or as a table.
 //! - [`replay`]: the replay writer (format v1, see the README).
+//! - [`viewer`]: draws replays as an HTML player or SVG pictures.
 //! - [`cli`]: the `enclosure-arena` command line.
 //!
 //! The rules themselves live in the `enclosure` crate (the engine the bot is
@@ -34,6 +35,7 @@ pub mod replay;
 pub mod result;
 pub mod seed;
 pub mod table;
+pub mod viewer;
 
 pub use bot::{Bot, BotError, BotSpec};
 pub use referee::{play_game, play_game_observed, GameConfig};

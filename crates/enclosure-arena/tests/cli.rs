@@ -214,3 +214,42 @@ fn bots_lists_the_builtins() {
     assert!(listing.lines().any(|l| l.starts_with("builtin:idle ")));
     assert!(listing.lines().any(|l| l.starts_with("builtin:random ")));
 }
+
+#[test]
+fn replay_draws_what_play_recorded() {
+    let dir = scratch("cli-viewer");
+    let (jsonl, html, svg) = (dir.join("g.jsonl"), dir.join("g.html"), dir.join("g.svg"));
+    let out = arena(&[
+        "play",
+        "--seed",
+        "2",
+        "--replay",
+        jsonl.to_str().unwrap(),
+        "builtin:random",
+        "builtin:random",
+        "builtin:random",
+    ]);
+    assert!(out.status.success());
+    let out = arena(&[
+        "replay",
+        jsonl.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+        "--turn",
+        "1",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(std::fs::read_to_string(&html).unwrap().contains("<html"));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+
+    let missing = arena(&[
+        "replay",
+        dir.join("none.jsonl").to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(text(&missing.stderr).lines().count(), 1);
+}
