@@ -38,7 +38,7 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<()> {
-    let manifest = args.manifest_path.map(Utf8PathBuf::from);
+    let manifest = args.manifest_path.map(std::path::PathBuf::from);
     let workspace = bundle::Workspace::load(manifest.as_deref())?;
     let crates = if args.crates.is_empty() {
         workspace.problem_crates()

@@ -55,7 +55,7 @@ pub struct Workspace {
 
 impl Workspace {
     /// Runs `cargo metadata` for the workspace holding `manifest` (or the current directory).
-    pub fn load(manifest: Option<&Utf8Path>) -> Result<Workspace> {
+    pub fn load(manifest: Option<&std::path::Path>) -> Result<Workspace> {
         let mut command = MetadataCommand::new();
         if let Some(manifest) = manifest {
             command.manifest_path(manifest);
