@@ -1,8 +1,11 @@
 //! The bundle's text: a header comment naming the problem, its judges, the crate it
 //! came from and the licence and home of the bundled library code, then the code
-//! formatted by prettyplease.
+//! formatted by prettyplease, re-indented by two spaces a level instead of four
+//! (indentation is a quarter to a third of a bundle's bytes).
 
 use crate::metadata::{Library, Plan};
+use proc_macro2::{TokenStream, TokenTree};
+use std::collections::HashSet;
 
 /// The header comment, one `//` line each.
 pub fn header(plan: &Plan, libraries: &[&Library]) -> String {
@@ -33,7 +36,47 @@ pub fn header(plan: &Plan, libraries: &[&Library]) -> String {
 }
 
 pub fn render(header: &str, file: &syn::File) -> String {
-    format!("{header}\n{}", prettyplease::unparse(file))
+    format!(
+        "{header}\n{}",
+        halve_indentation(&prettyplease::unparse(file))
+    )
+}
+
+/// Halves the leading spaces of every line, except the continuation lines of
+/// multi-line literals, whose leading spaces belong to the literal.
+fn halve_indentation(code: &str) -> String {
+    let mut inside_literals = HashSet::new();
+    if let Ok(tokens) = code.parse::<TokenStream>() {
+        multi_line_literals(tokens, &mut inside_literals);
+    } else {
+        return code.to_string();
+    }
+    let mut out = String::with_capacity(code.len());
+    for (index, line) in code.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        let keep = if inside_literals.contains(&(index + 1)) {
+            indent
+        } else {
+            indent / 2
+        };
+        out.push_str(&line[indent - keep..]);
+        out.push('\n');
+    }
+    out
+}
+
+/// Records the (1-based) continuation lines of every literal spanning several lines.
+fn multi_line_literals(tokens: TokenStream, lines: &mut HashSet<usize>) {
+    for token in tokens {
+        match token {
+            TokenTree::Group(group) => multi_line_literals(group.stream(), lines),
+            TokenTree::Literal(literal) => {
+                let span = literal.span();
+                lines.extend(span.start().line + 1..=span.end().line);
+            }
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]
@@ -81,5 +124,12 @@ mod tests {
              //   shared-grid 0.1.0 — licence not declared — this workspace (shared-grid/)\n"
         );
         assert!(header(&plan, &[]).ends_with("// Bundled library code: none.\n"));
+    }
+
+    #[test]
+    fn indentation_is_halved_outside_literals() {
+        let code = "fn f() {\n    if x {\n        g(\"a\n    b\", r\"\n        c\");\n    }\n}\n";
+        let expected = "fn f() {\n  if x {\n    g(\"a\n    b\", r\"\n        c\");\n  }\n}\n";
+        assert_eq!(halve_indentation(code), expected);
     }
 }
