@@ -277,3 +277,174 @@ fn summarise(game: &Game, names: Vec<String>, timing: Vec<SeatTiming>) -> GameRe
         timing,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// An in-process bot with canned answers; counts requests and retirements.
+    struct Canned {
+        start: Result<String, BotError>,
+        /// Answer to each turn, in order; `s 0` once they run out.
+        turns: Vec<Result<String, BotError>>,
+        delay: Duration,
+        panic_at_turn: Option<usize>,
+        asked: Arc<AtomicUsize>,
+        retired: Arc<AtomicUsize>,
+    }
+
+    impl Canned {
+        fn new(start: &str) -> Canned {
+            Canned {
+                start: Ok(start.to_string()),
+                turns: Vec::new(),
+                delay: Duration::ZERO,
+                panic_at_turn: None,
+                asked: Arc::new(AtomicUsize::new(0)),
+                retired: Arc::new(AtomicUsize::new(0)),
+            }
+        }
+        fn turns(mut self, lines: &[&str]) -> Canned {
+            self.turns = lines.iter().map(|l| Ok(l.to_string())).collect();
+            self
+        }
+    }
+
+    impl Bot for Canned {
+        fn name(&self) -> String {
+            "canned".into()
+        }
+        fn start(&mut self, _seat: usize) -> Result<String, BotError> {
+            std::thread::sleep(self.delay);
+            self.start.clone()
+        }
+        fn act(&mut self, status: &str) -> Result<String, BotError> {
+            assert!(status.starts_with("[STATUS] "));
+            let turn = self.asked.fetch_add(1, Ordering::SeqCst);
+            if self.panic_at_turn == Some(turn) {
+                panic!("canned bot gives up");
+            }
+            self.turns
+                .get(turn)
+                .cloned()
+                .unwrap_or_else(|| Ok("[ACTION] s 0".into()))
+        }
+        fn retire(&mut self) {
+            self.retired.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    fn config(step_ms: u64) -> GameConfig {
+        GameConfig {
+            seed: 0,
+            step_limit: Duration::from_millis(step_ms),
+        }
+    }
+
+    #[derive(Default)]
+    struct Recorder {
+        starts: Vec<Answer>,
+        turns: Vec<(u32, Vec<Answer>, Vec<Event>)>,
+        finished: usize,
+    }
+
+    impl Observer for Recorder {
+        fn started(&mut self, setup: &Setup<'_>, game: &Game) {
+            assert_eq!(game.turn(), 0);
+            self.starts = setup.starts.to_vec();
+        }
+        fn turn_played(&mut self, turn: &TurnLog<'_>, game: &Game) {
+            assert_eq!(turn.turn, game.turn());
+            self.turns
+                .push((turn.turn, turn.actions.to_vec(), turn.events.to_vec()));
+        }
+        fn finished(&mut self, _events: &[Event], game: &Game, result: &GameResult) {
+            assert!(game.is_over());
+            assert_eq!(result.turns, game.turn());
+            self.finished += 1;
+        }
+    }
+
+    #[test]
+    fn a_dead_seat_is_retired_at_once_and_never_asked_again() {
+        let walker = Canned::new("[POS] 0 0").turns(&["[ACTION] l 0"]); // off the board
+        let (asked, retired) = (Arc::clone(&walker.asked), Arc::clone(&walker.retired));
+        let bots: Vec<Box<dyn Bot>> = vec![
+            Box::new(walker),
+            Box::new(Canned::new("[POS] 5 5")),
+            Box::new(Canned::new("[POS] 9 9")),
+        ];
+        let mut recorder = Recorder::default();
+        let result = play_game_observed(&config(1000), bots, &mut recorder);
+        assert_eq!(result.seats[0].death.as_deref(), Some("off_board"));
+        assert_eq!(asked.load(Ordering::SeqCst), 1);
+        assert!(retired.load(Ordering::SeqCst) >= 1);
+        // Turn 2 on: only seats 1 and 2 answer.
+        let seats: Vec<usize> = recorder.turns[1].1.iter().map(|a| a.seat).collect();
+        assert_eq!(seats, [1, 2]);
+        assert_eq!(recorder.finished, 1);
+        assert_eq!(result.turns, enclosure::MAX_TURNS);
+    }
+
+    #[test]
+    fn a_panicking_builtin_crashes_its_seat_not_the_referee() {
+        let mut fragile = Canned::new("[POS] 1 1");
+        fragile.panic_at_turn = Some(2);
+        let bots: Vec<Box<dyn Bot>> = vec![Box::new(fragile), Box::new(Canned::new("[POS] 2 2"))];
+        let mut recorder = Recorder::default();
+        let result = play_game_observed(&config(1000), bots, &mut recorder);
+        assert_eq!(result.seats[0].death.as_deref(), Some("crash"));
+        assert_eq!(recorder.turns.len(), 3, "over once one player is left");
+        let answer = &recorder.turns[2].1[0];
+        assert_eq!(answer.error, Some(DeathCause::Crash));
+        assert_eq!(answer.line, None);
+    }
+
+    #[test]
+    fn a_slow_builtin_times_out_though_it_answered() {
+        let mut slow = Canned::new("[POS] 1 1");
+        slow.delay = Duration::from_millis(30);
+        let bots: Vec<Box<dyn Bot>> = vec![Box::new(slow), Box::new(Canned::new("[POS] 2 2"))];
+        let mut recorder = Recorder::default();
+        let result = play_game_observed(&config(10), bots, &mut recorder);
+        assert_eq!(result.seats[0].death.as_deref(), Some("bad_start"));
+        assert_eq!(recorder.starts[0].error, Some(DeathCause::Timeout));
+        assert_eq!(result.timing[0].timeouts, 1);
+        assert_eq!(result.timing[0].answers.len(), 0);
+    }
+
+    #[test]
+    fn answers_are_judged_by_the_engine_parsers() {
+        let (_, ok) = judge_action(0, Ok("[ACTION] r 0".into()));
+        assert_eq!((ok.error, ok.detail), (None, None));
+        for bad in [
+            "[ACTION] 1 0",
+            "[ACTION] r 2",
+            "[ACTION] r 0 x",
+            "ACTION r 0",
+            "",
+        ] {
+            let (action, answer) = judge_action(3, Ok(bad.into()));
+            assert_eq!(action, Err(DeathCause::IllegalOutput), "{bad:?}");
+            assert_eq!(answer.line.as_deref(), Some(bad));
+            assert!(answer.detail.is_some());
+        }
+        let (action, answer) = judge_action(1, Err(BotError::Timeout));
+        assert_eq!(action, Err(DeathCause::Timeout));
+        assert_eq!(answer.line, None);
+
+        assert!(judge_start(0, Ok("[POS] 10 0".into())).0.is_some());
+        let (vertex, answer) = judge_start(0, Ok("[POS] 11 0".into()));
+        assert_eq!((vertex, answer.error), (None, Some(DeathCause::BadStart)));
+        let (vertex, answer) = judge_start(0, Err(BotError::Closed));
+        assert_eq!((vertex, answer.error), (None, Some(DeathCause::Crash)));
+    }
+
+    #[test]
+    #[should_panic(expected = "2 to 4 seats")]
+    fn a_game_needs_two_seats() {
+        play_game(&config(100), vec![Box::new(Canned::new("[POS] 1 1"))]);
+    }
+}

@@ -347,3 +347,182 @@ impl<W: Write> Observer for ReplayWriter<W> {
         self.write(&Record::End(record));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::GameConfig;
+    use crate::result::SeatTiming;
+    use enclosure::{parse_action, DeathCause};
+    use serde_json::{json, Value};
+    use std::time::Duration;
+
+    fn answer(seat: usize, line: &str) -> Answer {
+        Answer {
+            seat,
+            line: Some(line.to_string()),
+            error: None,
+            detail: None,
+        }
+    }
+
+    /// Seat 0 draws the 1 x 1 square at the corner, seat 1 casts mud, then
+    /// seat 1 times out: every kind of record and event, written by hand.
+    fn small_replay() -> Vec<Value> {
+        let config = GameConfig {
+            seed: 3,
+            step_limit: Duration::from_millis(200),
+        };
+        let names = ["zero".to_string(), "one".to_string()];
+        let starts = [answer(0, "[POS] 0 0"), answer(1, "[POS] 5 5")];
+        let mut game = Game::new(&[Some(Vertex::new(0, 0)), Some(Vertex::new(5, 5))]);
+        let mut writer = ReplayWriter::new(Vec::new());
+        writer.started(
+            &Setup {
+                config: &config,
+                names: &names,
+                starts: &starts,
+            },
+            &game,
+        );
+        let script = [
+            ("[ACTION] d 1", Some("[ACTION] r -1")),
+            ("[ACTION] r 0", Some("[ACTION] s 0")),
+            ("[ACTION] u 0", Some("[ACTION] s 0")),
+            ("[ACTION] l 0", None), // seat 1 times out
+        ];
+        for (zero, one) in script {
+            let status = game.status_line();
+            let mut answers = vec![answer(0, zero)];
+            let mut actions = vec![Some(Ok(parse_action(zero).unwrap())), None];
+            match one {
+                Some(line) => {
+                    answers.push(answer(1, line));
+                    actions[1] = Some(Ok(parse_action(line).unwrap()));
+                }
+                None => {
+                    answers.push(Answer {
+                        seat: 1,
+                        line: None,
+                        error: Some(DeathCause::Timeout),
+                        detail: Some("timeout".into()),
+                    });
+                    actions[1] = Some(Err(DeathCause::Timeout));
+                }
+            }
+            let events = game.play_turn(&actions);
+            let log = TurnLog {
+                turn: game.turn(),
+                status: &status,
+                actions: &answers,
+                events: &events,
+            };
+            writer.turn_played(&log, &game);
+        }
+        let end_events = game.finish();
+        let result = GameResult {
+            turns: game.turn(),
+            seats: Vec::new(),
+            timing: vec![SeatTiming::default(); 2],
+        };
+        writer.finished(&end_events, &game, &result);
+        let text = String::from_utf8(writer.finish().unwrap()).unwrap();
+        text.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn the_header_names_the_format_and_the_seats() {
+        let replay = small_replay();
+        let header = &replay[0];
+        assert_eq!(header["type"], "header");
+        assert_eq!(header["format"], "enclosure-replay");
+        assert_eq!(header["version"], 1);
+        assert_eq!(header["seed"], 3);
+        assert_eq!(header["cells"], 10);
+        assert_eq!(header["max_turns"], 100);
+        assert_eq!(header["step_ms"], 200);
+        assert_eq!(
+            header["seats"],
+            json!([{"seat": 0, "bot": "zero"}, {"seat": 1, "bot": "one"}])
+        );
+        assert_eq!(header["starts"][1], json!({"seat": 1, "line": "[POS] 5 5"}));
+        let initial = &header["initial"];
+        assert_eq!(initial["turn"], 0);
+        assert_eq!(
+            initial["players"][1],
+            json!({"seat": 1, "x": 5, "y": 5, "pen": "up", "stuck": 0, "mud": 0,
+                   "trail": [], "death": null})
+        );
+        assert_eq!(initial["cells"], json!(vec![vec![-1; 10]; 10]));
+        assert_eq!(initial["scores"], json!([4, 3]));
+    }
+
+    #[test]
+    fn turns_carry_status_answers_events_and_the_state_after() {
+        let replay = small_replay();
+        assert_eq!(replay.len(), 1 + 4 + 1);
+        let first = &replay[1];
+        assert_eq!(first["type"], "turn");
+        assert_eq!(first["turn"], 1);
+        assert_eq!(first["status"], "[STATUS] 0 0 0 0 0 5 5 0 0 0 0");
+        assert_eq!(
+            first["actions"][0],
+            json!({"seat": 0, "line": "[ACTION] d 1"})
+        );
+        // Mud from (5,5) moving right: traps at (5,5) and its up/down neighbours.
+        let mud = &first["events"][0];
+        assert_eq!(mud["kind"], "mud");
+        assert_eq!(mud["seat"], 1);
+        let mut traps: Vec<Value> = mud["traps"].as_array().unwrap().clone();
+        traps.sort_by_key(|t| t[1].as_i64());
+        assert_eq!(traps, [json!([5, 4]), json!([5, 5]), json!([5, 6])]);
+        let state = &first["state"];
+        assert_eq!(state["players"][0]["pen"], "down");
+        assert_eq!(state["players"][0]["trail"], json!([[0, 0], [0, 1]]));
+        assert_eq!(state["players"][1]["x"], 6);
+        assert_eq!(state["players"][1]["mud"], 1);
+        assert_eq!(state["traps"].as_array().unwrap().len(), 3);
+        assert_eq!(state["scores"], json!([4, -7]));
+
+        // Turn 4: seat 0 closes the square (capture of cell (0,0), region 0);
+        // seat 1 timed out.
+        let last = &replay[4];
+        assert_eq!(
+            last["actions"][1],
+            json!({"seat": 1, "line": null, "error": "timeout", "detail": "timeout"})
+        );
+        let events = last["events"].as_array().unwrap();
+        assert!(events.contains(&json!({"kind": "death", "seat": 1, "cause": "timeout"})));
+        assert!(
+            events.contains(&json!({"kind": "capture", "seat": 0, "region": 0, "cells": [[0, 0]]}))
+        );
+        let state = &last["state"];
+        assert_eq!(state["cells"][0][0], 0);
+        assert_eq!(state["cells"][0][1], -1);
+        assert_eq!(
+            state["regions"],
+            json!([{"id": 0, "owner": 0, "turn": 4, "area": 1}])
+        );
+        assert_eq!(state["players"][0]["pen"], "up");
+        assert_eq!(state["players"][0]["trail"], json!([]));
+        assert_eq!(state["players"][1]["pen"], "dead");
+        assert_eq!(state["players"][1]["death"], "timeout");
+        assert_eq!(state["scores"], json!([14, -7]));
+    }
+
+    #[test]
+    fn the_end_line_holds_the_survivors_land() {
+        let replay = small_replay();
+        let end = &replay[5];
+        assert_eq!(end["type"], "end");
+        assert_eq!(end["turns"], 4);
+        // Seat 0 survives alone: the other 99 cells, one 4-connected region.
+        assert_eq!(end["events"][0]["kind"], "capture", "{}", end["events"]);
+        assert_eq!(end["events"][0]["cells"].as_array().unwrap().len(), 99);
+        assert_eq!(end["state"]["regions"][1]["area"], 99);
+        assert_eq!(end["state"]["scores"][0], 10 * (1 + 99 * 99) + 4);
+        assert_eq!(end["result"], json!([]));
+    }
+}

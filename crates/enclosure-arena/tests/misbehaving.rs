@@ -126,6 +126,15 @@ fn a_second_answer_nobody_asked_for_is_illegal_output() {
 }
 
 #[test]
+fn a_flood_of_lines_is_illegal_output_at_the_next_request() {
+    let (played, _) = game_with("flood", "");
+    assert_eq!(answer(&played, 0, 0)["line"], "[POS] 1 1");
+    assert_eq!(death(&played, 0), Some("illegal_output"));
+    assert_died_and_game_went_on(&played, 1);
+    assert_eq!(answer(&played, 0, 1)["detail"], "unsolicited");
+}
+
+#[test]
 fn no_answer_to_start_is_a_bad_start() {
     let (played, _) = game_with("silent", "");
     assert_eq!(death(&played, 0), Some("bad_start"));

@@ -1,14 +1,17 @@
 //! The thread that turns a bot's stdout into protocol lines.
 //!
 //! Reading happens on a thread so that the referee can wait for a line with a
-//! deadline (`recv_timeout`). The thread never holds more than one line of
-//! [`MAX_LINE_BYTES`] plus one read chunk: a bot printing an endless line is
-//! cut off, not buffered. It ends when the pipe reaches end of file (the bot
-//! exited or was killed), when the line is too long or not UTF-8, or when
-//! nobody listens any more.
+//! deadline (`recv_timeout`). Memory stays bounded whatever the bot prints:
+//! the thread never holds more than one line of [`MAX_LINE_BYTES`] plus one
+//! read chunk (an endless line is cut off, not buffered), and at most
+//! [`QUEUE_LINES`] finished lines wait for the referee (a bot printing lines
+//! nonstop is then blocked by its full pipe, until it is killed for the
+//! first line it printed unasked). The thread ends when the pipe reaches end
+//! of file (the bot exited or was killed), when a line is too long or not
+//! UTF-8, or when nobody listens any more.
 
 use std::io::{ErrorKind, Read};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread::{self, JoinHandle};
 
 use crate::bot::BotError;
@@ -17,13 +20,17 @@ use crate::bot::BotError;
 /// about 15 bytes; 4 KiB leaves room for chatty whitespace and nothing more.
 pub const MAX_LINE_BYTES: usize = 4096;
 
+/// Lines read ahead of the referee. One is an answer; a second is already
+/// proof of a line printed unasked; two more leave room for the end report.
+pub const QUEUE_LINES: usize = 4;
+
 /// What the reader thread reports: a line (terminator removed) or why no more
 /// lines will come. After an error the thread has stopped.
 pub type LineResult = Result<String, BotError>;
 
 /// Starts the reader thread on `source`.
 pub fn spawn_reader<R: Read + Send + 'static>(source: R) -> (Receiver<LineResult>, JoinHandle<()>) {
-    let (tx, rx) = mpsc::channel();
+    let (tx, rx) = mpsc::sync_channel(QUEUE_LINES);
     let handle = thread::Builder::new()
         .name("bot-stdout".into())
         .spawn(move || read_lines(source, &tx))
@@ -35,7 +42,7 @@ pub fn spawn_reader<R: Read + Send + 'static>(source: R) -> (Receiver<LineResult
 /// A line ends at `\n`; a `\r` just before it is dropped too, so bots written
 /// on other systems are read the same. A final line without terminator is
 /// delivered before the end is reported.
-pub fn read_lines<R: Read>(mut source: R, tx: &Sender<LineResult>) {
+pub fn read_lines<R: Read>(mut source: R, tx: &SyncSender<LineResult>) {
     let mut chunk = [0u8; 4096];
     let mut pending: Vec<u8> = Vec::new();
     loop {
@@ -86,7 +93,7 @@ mod tests {
     use super::*;
 
     fn all_lines(input: &[u8]) -> Vec<LineResult> {
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(100);
         read_lines(input, &tx);
         drop(tx);
         rx.iter().collect()
@@ -119,7 +126,7 @@ mod tests {
 
     #[test]
     fn lines_split_across_reads_are_joined() {
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(100);
         read_lines(Trickle(b"[ACTION] r 0\n[ACTION] u 0\n", 3), &tx);
         drop(tx);
         let lines: Vec<_> = rx.iter().collect();
@@ -150,7 +157,7 @@ mod tests {
             }
         }
         let mut source = Endless(0);
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = mpsc::sync_channel(100);
         read_lines(&mut source, &tx);
         assert_eq!(rx.recv(), Ok(Err(BotError::LineTooLong)));
         assert!(
@@ -158,6 +165,32 @@ mod tests {
             "read {} bytes",
             source.0
         );
+    }
+
+    #[test]
+    fn a_flood_of_lines_waits_for_the_referee_instead_of_piling_up() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        /// Endless short lines; counts the bytes handed out.
+        struct Flood(Arc<AtomicUsize>);
+        impl Read for Flood {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let n = buf.len().min(64);
+                for (i, byte) in buf[..n].iter_mut().enumerate() {
+                    *byte = if i % 8 == 7 { b'\n' } else { b'z' };
+                }
+                self.0.fetch_add(n, Ordering::SeqCst);
+                Ok(n)
+            }
+        }
+        let read = Arc::new(AtomicUsize::new(0));
+        let (rx, handle) = spawn_reader(Flood(Arc::clone(&read)));
+        assert_eq!(rx.recv(), Ok(Ok("zzzzzzz".to_string())));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        // The reader is blocked: a full queue and at most one chunk in hand.
+        assert!(read.load(Ordering::SeqCst) <= (QUEUE_LINES + 2) * 8 + 64);
+        drop(rx); // nobody listens: the reader ends at its next line
+        handle.join().unwrap();
     }
 
     #[test]
