@@ -83,7 +83,12 @@ impl Board {
     /// Pen-up walking distances of `seat` from `from`, avoiding the vertices in `avoid`
     /// (a vertex bit set; `from` itself is always allowed). Also returns, for each vertex,
     /// the first move of one shortest path to it (`usize::MAX` for `from` and the unreached).
-    pub fn walk(&self, seat: usize, from: Vertex, avoid: u128) -> ([u32; VERTICES], [usize; VERTICES]) {
+    pub fn walk(
+        &self,
+        seat: usize,
+        from: Vertex,
+        avoid: u128,
+    ) -> ([u32; VERTICES], [usize; VERTICES]) {
         let mut dist = [FAR; VERTICES];
         let mut first = [usize::MAX; VERTICES];
         let mut queue = [0usize; VERTICES];
@@ -141,8 +146,8 @@ impl Board {
                     continue;
                 }
                 let to = v.step(dir);
-                if at == from.index() && Some(to) == back {
-                    continue;
+                if to == from || (at == from.index() && Some(to) == back) {
+                    continue; // both would be stepping backwards
                 }
                 if on_trail & to.bit() != 0 {
                     return dist[at] + 1; // breadth first: the first trail vertex met is nearest

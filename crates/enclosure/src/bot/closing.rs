@@ -119,7 +119,11 @@ impl ClosingContext<'_> {
     fn l_path(&self, from: Vertex, to: Vertex, x_first: bool) -> Option<Vec<Vertex>> {
         let mut path = Vec::new();
         let mut at = from;
-        let legs = if x_first { [true, false] } else { [false, true] };
+        let legs = if x_first {
+            [true, false]
+        } else {
+            [false, true]
+        };
         for along_x in legs {
             while (along_x && at.x != to.x) || (!along_x && at.y != to.y) {
                 let next = if along_x {
@@ -186,7 +190,16 @@ mod tests {
     fn three_sides_drawn_close_with_one_step_or_go_round() {
         let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
         let board = Board::new(&game);
-        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3), v(4, 4), v(3, 4), v(2, 4), v(2, 3)];
+        let trail = [
+            v(2, 2),
+            v(3, 2),
+            v(4, 2),
+            v(4, 3),
+            v(4, 4),
+            v(3, 4),
+            v(2, 4),
+            v(2, 3),
+        ];
         let threat = [FAR; VERTICES];
         let ctx = ClosingContext {
             board: &board,
@@ -198,10 +211,13 @@ mod tests {
             kill_bonus: 0,
         };
         let all = ctx.completions();
-        let best = all.iter().max_by_key(|c| (c.value, -(c.path.len() as i64))).unwrap();
-        assert_eq!(best.path, vec![v(2, 2)]);
-        assert_eq!(best.value, 16);
-        assert_eq!(best.margin, FAR as i64 - 1);
+        let shortest = all.iter().min_by_key(|c| c.path.len()).unwrap();
+        assert_eq!(shortest.path, vec![v(2, 2)]);
+        assert_eq!(shortest.value, 16);
+        assert_eq!(shortest.margin, FAR as i64 - 1);
+        // Going round the outside to close on the far side captures more.
+        let best = all.iter().max_by_key(|c| c.value).unwrap();
+        assert!(best.value > 16 && best.path.len() > 1, "{best:?}");
         // Never straight back, never through the trail.
         for c in &all {
             assert_ne!(c.path[0], v(2, 4));
@@ -227,7 +243,11 @@ mod tests {
             victims: 0,
             kill_bonus: 0,
         };
-        let shortest = ctx.completions().into_iter().min_by_key(|c| c.path.len()).unwrap();
+        let shortest = ctx
+            .completions()
+            .into_iter()
+            .min_by_key(|c| c.path.len())
+            .unwrap();
         assert_eq!(shortest.path, vec![v(2, 3), v(2, 2)]);
         assert_eq!(shortest.margin, 0);
     }

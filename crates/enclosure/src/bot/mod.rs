@@ -1,9 +1,15 @@
 //! The bot side of the protocol: a [`Session`] answers each referee line, keeping the rebuilt
-//! game up to date; a [`Strategy`] decides. The placeholder strategy is [`Idle`].
+//! game up to date; a [`Strategy`] decides. The submission plays [`Planner`] (see `planner`
+//! for the strategy); [`Idle`] is the do-nothing placeholder the transcript samples use.
 
+mod board;
+mod closing;
 mod idle;
+mod planner;
+mod rect;
 
 pub use idle::Idle;
+pub use planner::{legal_or_fallback, Params, Planner};
 
 use crate::action::Action;
 use crate::geometry::Vertex;

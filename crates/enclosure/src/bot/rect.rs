@@ -35,6 +35,7 @@ impl Rect {
         })
     }
 
+    #[cfg(test)]
     pub fn on_outline(&self, v: Vertex) -> bool {
         let inside_x = (self.x1..=self.x2).contains(&v.x);
         let inside_y = (self.y1..=self.y2).contains(&v.y);
@@ -217,14 +218,20 @@ mod tests {
             vec![v(1, 1), v(2, 1), v(3, 1), v(3, 2), v(2, 2), v(1, 2)]
         );
         let tour = r.tour(v(3, 2), false);
-        assert_eq!(tour, vec![v(3, 1), v(2, 1), v(1, 1), v(1, 2), v(2, 2), v(3, 2)]);
+        assert_eq!(
+            tour,
+            vec![v(3, 1), v(2, 1), v(1, 1), v(1, 2), v(2, 2), v(3, 2)]
+        );
         assert!(tour.iter().all(|&w| r.on_outline(w)));
     }
 
     #[test]
     fn cells_of_a_rectangle() {
         let r = rect(2, 3, 4, 5);
-        assert_eq!(capture::cells(r.cells()).collect::<Vec<_>>(), vec![32, 33, 42, 43]);
+        assert_eq!(
+            capture::cells(r.cells()).collect::<Vec<_>>(),
+            vec![32, 33, 42, 43]
+        );
         assert_eq!(Rect::all().count(), 55 * 55);
     }
 
@@ -244,7 +251,11 @@ mod tests {
         let facts = centre.outline(rect(1, 1, 3, 3));
         assert!(facts.drawable, "(2,2) is the centre, not on the outline");
         assert_eq!(facts.min_threat, Vertex::new(1, 1).index() as u32);
-        let top = Segments::new(|v, across| !(v == Vertex::new(2, 1) && across), &threat, &travel);
+        let top = Segments::new(
+            |v, across| !(v == Vertex::new(2, 1) && across),
+            &threat,
+            &travel,
+        );
         assert!(!top.outline(rect(1, 1, 3, 3)).drawable);
         assert!(top.outline(rect(1, 2, 3, 3)).drawable);
     }

@@ -1,0 +1,564 @@
+//! The submission's strategy, [`Planner`]: safe rectangles, opportunistic kills.
+//!
+//! Each turn it rebuilds a few facts from the game (see `board`): which edges are inside
+//! regions, and the *threat* of every vertex, the fewest turns in which some live opponent can
+//! stand there (walking distance under the movement rules, plus the turns it is still stuck).
+//! A pen-down player dies as soon as anyone stands on its trail, so a loop that needs `R` more
+//! moves is safe when every vertex of the trail and of the rest of the loop has threat `>= R`.
+//!
+//! - Pen up, an opponent has an open trail and we can stand on it before it can possibly close
+//!   (its shortest closing path, `board::closing_distance`): walk there. That kills it.
+//! - Pen up otherwise: among all rectangles whose outline can be drawn and is safe (threat along
+//!   the outline at least travel + perimeter), pick the best ratio of captured value (sum of the
+//!   squared areas of the unowned parts, plus a bonus per opponent standing strictly inside) to
+//!   the turns it takes; walk to its nearest outline vertex, then put the pen down.
+//! - Pen down: follow the rectangle while it stays safe and drawable; as soon as the margin hits
+//!   zero (an opponent came close) or the land changed, switch to the most valuable safe way to
+//!   close (`closing`), or, when none is safe, to the shortest.
+//! - Turn limit: never plan a loop that cannot close by turn 100 (an open trail is worth nothing).
+//! - Mud: when an opponent drawing in a straight line will step onto the vertex we leave (or its
+//!   two side neighbours) this turn, cast: it is stuck five turns next to us, its trail at hand.
+//! - Last line of defence: the chosen action is played on a copy of the game; if the rules would
+//!   kill us for it (off board, trespass, backwards, ...), a legal one is played instead.
+
+use super::board::{Board, FAR};
+use super::closing::{ClosingContext, Completion};
+use super::rect::{capture_value, Rect, Segments};
+use super::Strategy;
+use crate::action::{Action, PenFlag};
+use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
+use crate::state::{Game, MAX_TURNS};
+use crate::turn::{mud_traps, Answer};
+
+/// The knobs of the strategy (the defaults are the measured best, see the crate docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// A rectangle may start when its outline's threat is at least travel + perimeter minus this.
+    pub start_slack: i64,
+    /// A started loop is kept while its margin is at least minus this.
+    pub keep_slack: i64,
+    /// Walk to an opponent's trail when we can be there at most this many turns after its
+    /// earliest possible closing minus one (0: only sure kills).
+    pub hunt_slack: u32,
+    /// Longest walk to a hunted trail.
+    pub hunt_reach: u32,
+    /// Value of a kill by enclosure, in squared cells.
+    pub kill_bonus: u32,
+    /// Added to the turn cost of every plan (favours bigger loops when larger).
+    pub turn_overhead: u32,
+    /// Cast mud at opponents about to step behind us.
+    pub mud: bool,
+    /// An opponent that has not moved for this many turns is treated as `still_bonus` turns
+    /// slower (0 disables).
+    pub still_after: u32,
+    pub still_bonus: u32,
+}
+
+impl Default for Params {
+    fn default() -> Params {
+        Params {
+            start_slack: 0,
+            keep_slack: 0,
+            hunt_slack: 0,
+            hunt_reach: 12,
+            kill_bonus: 60,
+            turn_overhead: 2,
+            mud: true,
+            still_after: 6,
+            still_bonus: 3,
+        }
+    }
+}
+
+/// The strong bot (see the module docs). Deterministic: no randomness at all.
+#[derive(Clone, Debug, Default)]
+pub struct Planner {
+    pub params: Params,
+    /// The vertices still to draw of the loop in progress (the last one closes it).
+    plan: Vec<Vertex>,
+    /// Where each seat stood at the previous turn, and for how many turns it has not moved.
+    last_seen: Vec<Vertex>,
+    still_turns: Vec<u32>,
+}
+
+impl Planner {
+    pub fn new() -> Planner {
+        Planner::default()
+    }
+
+    pub fn with_params(params: Params) -> Planner {
+        Planner {
+            params,
+            ..Planner::default()
+        }
+    }
+}
+
+impl Strategy for Planner {
+    /// A corner per seat: a rim vertex can never be enclosed, and a corner is approached from
+    /// one quarter of the board only.
+    fn start(&mut self, seat: usize) -> Vertex {
+        self.plan.clear();
+        self.last_seen.clear();
+        self.still_turns.clear();
+        let far = CELLS as i32;
+        match seat % 4 {
+            0 => Vertex::new(0, 0),
+            1 => Vertex::new(far, 0),
+            2 => Vertex::new(0, far),
+            _ => Vertex::new(far, far),
+        }
+    }
+
+    fn act(&mut self, seat: usize, game: &Game) -> Action {
+        self.watch(game);
+        let me = game.player(seat);
+        if !me.is_alive() || me.stuck_left() > 0 {
+            return Action::STAY; // a stuck player's action is ignored anyway
+        }
+        let turn = Turn::new(seat, game, self);
+        let wanted = if me.pen_down() {
+            self.draw(&turn)
+        } else {
+            self.plan.clear();
+            self.walk(&turn)
+        };
+        legal_or_fallback(game, seat, wanted)
+    }
+}
+
+/// The facts of one turn, computed once.
+struct Turn<'a> {
+    seat: usize,
+    game: &'a Game,
+    board: Board,
+    /// Per vertex: fewest turns for any live opponent to stand there.
+    threat: [u32; VERTICES],
+    /// Vertices never to draw through: traps and other players.
+    avoid: u128,
+    /// Vertices with a trap.
+    traps: u128,
+    /// Live opponents' vertices.
+    victims: u128,
+    kill_bonus: u32,
+    /// Turns left in the game, counting this one.
+    turns_left: u32,
+}
+
+impl<'a> Turn<'a> {
+    fn new(seat: usize, game: &'a Game, planner: &Planner) -> Turn<'a> {
+        let board = Board::new(game);
+        let params = planner.params;
+        let mut threat = [FAR; VERTICES];
+        let mut avoid = 0u128;
+        let mut victims = 0u128;
+        let mut opponents = 0;
+        for (other, player) in game.players().iter().enumerate() {
+            if other == seat || !player.is_alive() {
+                continue;
+            }
+            opponents += 1;
+            avoid |= player.pos().bit();
+            victims |= player.pos().bit();
+            let mut delay = player.stuck_left();
+            let still = planner.still_turns.get(other).copied().unwrap_or(0);
+            if params.still_after > 0 && still >= params.still_after && !player.pen_down() {
+                delay += params.still_bonus;
+            }
+            let (dist, _) = board.walk(other, player.pos(), 0);
+            for (t, d) in threat.iter_mut().zip(dist.iter()) {
+                *t = (*t).min(d.saturating_add(delay));
+            }
+        }
+        let mut traps = 0u128;
+        for v in Vertex::all() {
+            if board.trap(v) > 0 {
+                traps |= v.bit();
+            }
+        }
+        avoid |= traps;
+        // Killing the last opponent hands us every unowned cell: worth far more.
+        let kill_bonus = if opponents == 1 {
+            params
+                .kill_bonus
+                .max((game.unowned_count() as u32).pow(2) / 2)
+        } else {
+            params.kill_bonus
+        };
+        Turn {
+            seat,
+            game,
+            board,
+            threat,
+            avoid,
+            traps,
+            victims,
+            kill_bonus,
+            turns_left: MAX_TURNS.saturating_sub(game.turn()),
+        }
+    }
+
+    fn pos(&self) -> Vertex {
+        self.game.player(self.seat).pos()
+    }
+}
+
+impl Planner {
+    /// Keeps track of who has been standing still.
+    fn watch(&mut self, game: &Game) {
+        let seats = game.seats();
+        if self.last_seen.len() != seats {
+            self.last_seen = game.players().iter().map(|p| p.pos()).collect();
+            self.still_turns = vec![0; seats];
+            return;
+        }
+        for (seat, player) in game.players().iter().enumerate() {
+            if player.pos() == self.last_seen[seat] {
+                self.still_turns[seat] += 1;
+            } else {
+                self.still_turns[seat] = 0;
+                self.last_seen[seat] = player.pos();
+            }
+        }
+    }
+
+    /// Pen down: go on with the plan while it is safe, else the best way to close.
+    fn draw(&mut self, turn: &Turn) -> Action {
+        let me = turn.game.player(turn.seat);
+        let trail = me.trail();
+        let pos = me.pos();
+        if self.plan.first() == Some(&pos) {
+            self.plan.remove(0);
+        }
+        if let Some(margin) = self.plan_margin(turn, trail) {
+            if margin >= -self.params.keep_slack {
+                return step(pos, self.plan[0], PenFlag::Keep);
+            }
+        }
+        let ctx = ClosingContext {
+            board: &turn.board,
+            trail,
+            unowned: turn.game.unowned_mask(),
+            threat: &turn.threat,
+            avoid: turn.avoid,
+            victims: turn.victims,
+            kill_bonus: turn.kill_bonus,
+        };
+        let options: Vec<Completion> = ctx
+            .completions()
+            .into_iter()
+            .filter(|c| c.path.len() as u32 <= turn.turns_left)
+            .collect();
+        let safe = options
+            .iter()
+            .filter(|c| c.margin >= 0)
+            .max_by_key(|c| (c.value, std::cmp::Reverse(c.path.len())));
+        let chosen = safe.or_else(|| {
+            options.iter().min_by_key(|c| {
+                (
+                    c.path.len(),
+                    std::cmp::Reverse(c.margin),
+                    std::cmp::Reverse(c.value),
+                )
+            })
+        });
+        match chosen {
+            Some(c) => {
+                self.plan = c.path.clone();
+                step(pos, self.plan[0], PenFlag::Keep)
+            }
+            None => {
+                self.plan.clear();
+                Action::STAY // boxed in: the safety net finds a legal move if there is one
+            }
+        }
+    }
+
+    /// The margin of the current plan (smallest threat on the trail and the plan, minus the
+    /// moves left), or `None` when the plan cannot be drawn any more.
+    fn plan_margin(&self, turn: &Turn, trail: &[Vertex]) -> Option<i64> {
+        let (last, rest) = self.plan.split_last()?;
+        if self.plan.len() as u32 > turn.turns_left || !trail.contains(last) {
+            return None;
+        }
+        let n = trail.len();
+        if n >= 2 && self.plan[0] == trail[n - 2] {
+            return None;
+        }
+        let mut at = trail[n - 1];
+        for (i, &next) in self.plan.iter().enumerate() {
+            if !turn.board.drawable_step(at, next) {
+                return None;
+            }
+            // Traps and players are only a problem where we will soon be.
+            if i < 2 && turn.avoid & next.bit() != 0 {
+                return None;
+            }
+            at = next;
+        }
+        if rest.iter().any(|v| trail.contains(v)) {
+            return None;
+        }
+        let nearest = trail
+            .iter()
+            .chain(self.plan.iter())
+            .map(|v| turn.threat[v.index()])
+            .min()
+            .unwrap_or(FAR);
+        Some(nearest as i64 - self.plan.len() as i64)
+    }
+
+    /// Pen up: hunt a trail we can surely cut, else go and start the best safe rectangle.
+    fn walk(&mut self, turn: &Turn) -> Action {
+        let pos = turn.pos();
+        // Walking with the pen up, only traps and the risk of being enclosed matter (standing
+        // on a drawer's vertex kills it).
+        let avoid = turn.traps | self.enclosure_risk(turn);
+        let (mine, first) = turn.board.walk(turn.seat, pos, avoid & !pos.bit());
+        if let Some(target) = self.hunt(turn, &mine) {
+            let dir = Dir::MOVES[first[target.index()]];
+            return Action::new(dir, self.mud_flag(turn, dir));
+        }
+        let Some((rect, start)) = self.best_rectangle(turn, &mine) else {
+            return Action::STAY;
+        };
+        if start != pos {
+            let dir = Dir::MOVES[first[start.index()]];
+            return Action::new(dir, self.mud_flag(turn, dir));
+        }
+        // Draw: pick the direction whose first vertex is free of traps and players.
+        for clockwise in [true, false] {
+            let tour = rect.tour(pos, clockwise);
+            if turn.avoid & tour[0].bit() == 0 {
+                self.plan = tour;
+                return step(pos, self.plan[0], PenFlag::Down);
+            }
+        }
+        Action::STAY
+    }
+
+    /// Vertices strictly inside the bounding box of an opponent's open trail that it could
+    /// close within two moves: standing there may get us enclosed.
+    fn enclosure_risk(&self, turn: &Turn) -> u128 {
+        let mut risky = 0u128;
+        for (other, player) in turn.game.players().iter().enumerate() {
+            let trail = player.trail();
+            if other == turn.seat || !player.is_alive() || trail.len() < 3 {
+                continue;
+            }
+            if player.stuck_left() + turn.board.closing_distance(trail) > 2 {
+                continue;
+            }
+            let (x1, x2) = (
+                trail.iter().map(|v| v.x).min().unwrap(),
+                trail.iter().map(|v| v.x).max().unwrap(),
+            );
+            let (y1, y2) = (
+                trail.iter().map(|v| v.y).min().unwrap(),
+                trail.iter().map(|v| v.y).max().unwrap(),
+            );
+            for x in x1 + 1..x2 {
+                for y in y1 + 1..y2 {
+                    let v = Vertex::new(x, y);
+                    if !player.on_trail(v) {
+                        risky |= v.bit();
+                    }
+                }
+            }
+        }
+        risky
+    }
+
+    /// The nearest vertex of an opponent's open trail we can stand on before that opponent
+    /// can close its loop.
+    fn hunt(&self, turn: &Turn, mine: &[u32; VERTICES]) -> Option<Vertex> {
+        let mut best: Option<(u32, Vertex)> = None;
+        for (other, player) in turn.game.players().iter().enumerate() {
+            if other == turn.seat || !player.is_alive() || !player.pen_down() {
+                continue;
+            }
+            let closes_in = player.stuck_left() + turn.board.closing_distance(player.trail());
+            for &v in player.trail() {
+                let d = mine[v.index()];
+                if d == 0 || d > self.params.hunt_reach || d >= closes_in + self.params.hunt_slack {
+                    continue;
+                }
+                if d > turn.turns_left {
+                    continue;
+                }
+                if best.map_or(true, |(bd, _)| d < bd) {
+                    best = Some((d, v));
+                }
+            }
+        }
+        best.map(|(_, v)| v)
+    }
+
+    /// The best rectangle to draw and the outline vertex to start from.
+    fn best_rectangle(&self, turn: &Turn, mine: &[u32; VERTICES]) -> Option<(Rect, Vertex)> {
+        let board = &turn.board;
+        let segments = Segments::new(
+            |v, across| board.drawable(v, if across { 3 } else { 1 }),
+            &turn.threat,
+            mine,
+        );
+        let unowned = turn.game.unowned_mask();
+        let mut best: Option<(u64, u64, Rect, Vertex)> = None; // value / cost as a fraction
+        for rect in Rect::all() {
+            let facts = segments.outline(rect);
+            if !facts.drawable {
+                continue;
+            }
+            let (travel, start) = facts.nearest;
+            if travel >= FAR {
+                continue;
+            }
+            let moves = travel + rect.perimeter();
+            if moves > turn.turns_left {
+                continue;
+            }
+            if (facts.min_threat as i64) < moves as i64 - self.params.start_slack {
+                continue;
+            }
+            let cells = rect.cells();
+            let free = (cells & unowned).count_ones();
+            if free == 0 {
+                continue;
+            }
+            let cost = (moves + self.params.turn_overhead) as u64;
+            let bound = (free * free + 4 * turn.kill_bonus) as u64;
+            if let Some((bv, bc, _, _)) = best {
+                if bound * bc <= bv * cost {
+                    continue; // cannot beat the best even at its best
+                }
+            }
+            let kills = Vertex::all()
+                .filter(|&v| turn.victims & v.bit() != 0 && rect.strictly_inside(v))
+                .count() as u32;
+            let value = (capture_value(cells, unowned) + kills * turn.kill_bonus) as u64;
+            if best.map_or(true, |(bv, bc, _, _)| value * bc > bv * cost) {
+                best = Some((value, cost, rect, start));
+            }
+        }
+        best.map(|(_, _, rect, start)| (rect, start))
+    }
+
+    /// `Mud` when casting while moving `dir` traps an opponent about to step behind us.
+    fn mud_flag(&self, turn: &Turn, dir: Dir) -> PenFlag {
+        if !self.params.mud {
+            return PenFlag::Keep;
+        }
+        let traps = mud_traps(turn.pos(), dir);
+        for (other, player) in turn.game.players().iter().enumerate() {
+            let trail = player.trail();
+            if other == turn.seat
+                || !player.is_alive()
+                || player.stuck_left() > 0
+                || trail.len() < 2
+            {
+                continue;
+            }
+            let (at, before) = (trail[trail.len() - 1], trail[trail.len() - 2]);
+            let next = Vertex::new(2 * at.x - before.x, 2 * at.y - before.y);
+            if traps.contains(&next) {
+                return PenFlag::Mud;
+            }
+        }
+        PenFlag::Keep
+    }
+}
+
+/// The action stepping from `from` to the adjacent `to`.
+fn step(from: Vertex, to: Vertex, flag: PenFlag) -> Action {
+    let dir = Dir::between(from, to).unwrap_or(Dir::Stay);
+    if dir == Dir::Stay && flag == PenFlag::Mud {
+        return Action::STAY;
+    }
+    Action::new(dir, flag)
+}
+
+/// `wanted` if the rules allow it here, else the first legal action (staying is always legal).
+/// "Legal" is checked by playing the turn on a copy where every other seat drops out, so only
+/// our own action can kill us.
+pub fn legal_or_fallback(game: &Game, seat: usize, wanted: Action) -> Action {
+    if survives_alone(game, seat, wanted) {
+        return wanted;
+    }
+    Dir::MOVES
+        .into_iter()
+        .map(|dir| Action::new(dir, PenFlag::Keep))
+        .find(|&action| survives_alone(game, seat, action))
+        .unwrap_or(Action::STAY)
+}
+
+fn survives_alone(game: &Game, seat: usize, action: Action) -> bool {
+    let answers: Vec<Answer> = (0..game.seats())
+        .map(|s| if s == seat { Some(Ok(action)) } else { None })
+        .collect();
+    let mut what_if = game.clone();
+    what_if.play_turn(&answers);
+    what_if.player(seat).is_alive()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: i32, y: i32) -> Vertex {
+        Vertex::new(x, y)
+    }
+
+    #[test]
+    fn alone_in_a_corner_it_starts_a_big_rectangle() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let mut bot = Planner::new();
+        let action = bot.act(0, &game);
+        assert_eq!(action.flag, PenFlag::Down);
+        assert!(bot.plan.len() >= 12, "plan {:?}", bot.plan);
+        assert_eq!(*bot.plan.last().unwrap(), v(0, 0));
+    }
+
+    #[test]
+    fn walks_onto_a_trail_it_reaches_first() {
+        let mut game = Game::new(&[Some(v(5, 4)), Some(v(3, 3))]);
+        let down = |d| Some(Ok(Action::new(d, PenFlag::Down)));
+        let keep = |d| Some(Ok(Action::new(d, PenFlag::Keep)));
+        game.play_turn(&[Some(Ok(Action::STAY)), down(Dir::Right)]);
+        game.play_turn(&[Some(Ok(Action::STAY)), keep(Dir::Right)]);
+        // Seat 1 drew (3,3) -> (4,3) -> (5,3); (5,3) is one step up from us.
+        let mut bot = Planner::new();
+        let action = bot.act(0, &game);
+        assert_eq!(action.dir, Dir::Up);
+    }
+
+    #[test]
+    fn an_illegal_wish_becomes_a_legal_action() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let off = Action::new(Dir::Up, PenFlag::Keep);
+        let fixed = legal_or_fallback(&game, 0, off);
+        assert!(survives_alone(&game, 0, fixed));
+        assert_ne!(fixed, off);
+    }
+
+    #[test]
+    fn closes_at_once_when_an_opponent_comes_close() {
+        let mut game = Game::new(&[Some(v(2, 2)), Some(v(9, 9))]);
+        let keep = |d| Some(Ok(Action::new(d, PenFlag::Keep)));
+        let stay = Some(Ok(Action::STAY));
+        game.play_turn(&[Some(Ok(Action::new(Dir::Right, PenFlag::Down))), stay]);
+        game.play_turn(&[keep(Dir::Right), stay]);
+        game.play_turn(&[keep(Dir::Down), stay]);
+        game.play_turn(&[keep(Dir::Down), keep(Dir::Left)]);
+        // Trail (2,2) (3,2) (4,2) (4,3) (4,4); the opponent at (8,9) is far: a plan of our
+        // own making would be followed. Now put the opponent right next to the trail.
+        let mut close = game.clone();
+        close.players[1].pos = v(5, 2);
+        let mut bot = Planner::new();
+        bot.plan = vec![v(4, 5), v(3, 5), v(2, 5), v(2, 4), v(2, 3), v(2, 2)];
+        let action = bot.act(0, &close);
+        // The shortest closing is (3,4) (3,3) (3,2) or (3,4) (2,4) ... 3 moves; margin 1 - 3 < 0
+        // for all, so it takes a shortest one: never the long plan.
+        assert_eq!(bot.plan.len(), 3, "{:?}", bot.plan);
+        assert_eq!(action.dir, Dir::Left);
+    }
+}
