@@ -8,6 +8,8 @@ const BOARD: Bounds = Bounds::new(3, 3);
 
 /// Number of cells.
 pub const CELLS: usize = 9;
+/// The bit set of all cells.
+pub const ALL_CELLS: u16 = (1 << CELLS) - 1;
 /// Number of (interior) sticks.
 pub const STICKS: usize = 12;
 
@@ -55,7 +57,8 @@ impl Cell {
         }
     }
 
-    fn bit(self) -> u16 {
+    /// The cell's bit in a `u16` set of cells.
+    pub fn bit(self) -> u16 {
         1 << self.0
     }
 }
@@ -215,6 +218,25 @@ pub fn connected(open: StickSet, mouse: Cell, cheese: Cell) -> bool {
     region(open, mouse) & cheese.bit() != 0
 }
 
+/// [`region`] for every open set and start cell at once: `regions[open.index()][cell.index()]`.
+///
+/// Built incrementally rather than by 36,864 flood fills: the set `open` is the set without its
+/// lowest stick plus that stick, whose removal merges the two regions on either side of it.
+pub fn all_regions() -> Vec<[u16; CELLS]> {
+    let mut regions = vec![[0u16; CELLS]; StickSet::COUNT];
+    for cell in Cell::all() {
+        regions[0][cell.index()] = cell.bit();
+    }
+    for index in 1..StickSet::COUNT {
+        let smaller = index & (index - 1);
+        let (a, b) = Stick(index.trailing_zeros() as u8).cells();
+        let before = regions[smaller];
+        let merged = before[a.index()] | before[b.index()];
+        regions[index] = before.map(|r| if r & merged != 0 { merged } else { r });
+    }
+    regions
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,6 +362,18 @@ mod tests {
         );
         assert!(connected(top, cell(7), cell(9)));
         assert!(!connected(top, cell(7), cell(2)));
+    }
+
+    #[test]
+    fn incremental_regions_match_the_flood_fill() {
+        let regions = all_regions();
+        assert_eq!(regions.len(), StickSet::COUNT);
+        for (index, row) in regions.iter().enumerate() {
+            let open = StickSet::from_index(index);
+            for c in Cell::all() {
+                assert_eq!(row[c.index()], region(open, c), "{open:?} {c:?}");
+            }
+        }
     }
 
     #[test]
