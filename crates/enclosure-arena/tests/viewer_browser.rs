@@ -1,8 +1,11 @@
 //! The generated page in a real headless Chromium (Debian's `chromium`): it loads from disk
-//! without errors, and the `#turn=N` frames show the owners, colours, players, traps and
-//! score table the replay says — the same as the Rust SVG of that turn, so the page's script
-//! and the SVG writer cannot drift apart.
+//! without errors (none recorded by the page, none reported over the DevTools protocol), the
+//! `#turn=N` frames show the owners, colours, players, traps and score table the replay says
+//! (the same as the Rust SVG of that turn, so the page's script and the SVG writer cannot
+//! drift apart), and the controls work under real key presses and mouse clicks.
 //!
+//! One browser per test (each launch costs seconds on a loaded machine): the first frame is
+//! the one the page opens on from its URL hash, later ones are reached by changing the hash.
 //! Skipped, with a message on stderr, only when no Chromium binary exists ($CHROMIUM or
 //! `chromium`/`chromium-browser`/`google-chrome` on PATH); `.ci/run` installs it.
 
@@ -32,27 +35,55 @@ fn browser_or_skip(test: &str) -> Option<PathBuf> {
     found
 }
 
-/// The page's DOM after loading `#turn=HASH`, checked to have started cleanly.
-fn load(browser: &Path, page: &Path, hash: &str, scratch: &Path) -> String {
+/// Opens the page on `#turn=HASH` in a DevTools-driven browser and waits until the
+/// viewer has started.
+fn open(browser: &Path, page: &Path, hash: &str, scratch: &Path) -> Browser {
     let url = format!("file://{}#turn={hash}", page.display());
-    let dom = dump_dom(browser, &url, scratch);
+    let mut tab = Browser::open(browser, &url, &scratch.join("profile"));
+    tab.wait_for(
+        "document.body && document.body.dataset.ready === '1'",
+        Duration::from_secs(30),
+    );
+    tab
+}
+
+/// Shows frame `#turn=HASH` (navigating if needed) and returns the DOM, checked to be free of
+/// script errors.
+fn frame_dom(tab: &mut Browser, hash: &str) -> String {
+    let shown = if hash == "end" {
+        "t.dataset.kind === 'end'".to_string()
+    } else {
+        format!("t.dataset.kind !== 'end' && t.dataset.turn === '{hash}'")
+    };
+    tab.eval(&format!(
+        "if (location.hash !== '#turn={hash}') location.hash = '#turn={hash}'"
+    ));
+    tab.wait_for(
+        &format!("(t => {shown})(document.getElementById('turn'))"),
+        Duration::from_secs(10),
+    );
+    let dom = tab
+        .eval("document.documentElement.outerHTML")
+        .as_str()
+        .unwrap()
+        .to_string();
     let by_id = |id: &str| {
         tags_with(&dom, "id")
             .into_iter()
             .find(|tag| tag["id"] == id)
-            .unwrap_or_else(|| panic!("#{id} missing from the DOM of {url}"))
+            .unwrap_or_else(|| panic!("#{id} missing from the DOM at #turn={hash}"))
     };
     assert_eq!(
         by_id("errors")["data-count"],
         "0",
-        "script errors at {url}:\n{}",
+        "script errors at #turn={hash}:\n{}",
         errors_text(&dom)
     );
-    let body = tags_with(&dom, "data-start-frame").pop().expect("body");
-    assert_eq!(
-        body.get("data-ready").map(String::as_str),
-        Some("1"),
-        "the viewer did not finish starting"
+    tab.drain_events();
+    assert!(
+        tab.problems.is_empty(),
+        "the browser reported: {:#?}",
+        tab.problems
     );
     dom
 }
@@ -138,9 +169,10 @@ fn the_hand_fixture_plays_back_in_chromium() {
     let scratch = scratch_dir("browser-hand");
     let replay = fixture(HAND_FIXTURE);
     let page = write_page(&replay, &scratch);
+    let mut tab = open(&browser, &page, "1", &scratch);
 
-    // Turn 1: mud cast, seat 1 stuck, seat 0's pen down; no land yet.
-    let dom = load(&browser, &page, "1", &scratch);
+    // Turn 1 (the frame the page opened on): mud cast, seat 1 stuck, seat 0's pen down; no land yet.
+    let dom = frame_dom(&mut tab, "1");
     assert_eq!(heading(&dom), ("turn".to_string(), "1".to_string()));
     assert_same_board(&dom, &render_svg(&replay, 1), "turn 1");
     assert!(cell_colours(&dom).values().all(|(owner, _)| *owner == -1));
@@ -154,7 +186,7 @@ fn the_hand_fixture_plays_back_in_chromium() {
     );
 
     // Turn 8: the square is seat 0's, seat 2 enclosed inside it.
-    let dom = load(&browser, &page, "8", &scratch);
+    let dom = frame_dom(&mut tab, "8");
     assert_eq!(heading(&dom), ("turn".to_string(), "8".to_string()));
     assert_same_board(&dom, &render_svg(&replay, 8), "turn 8");
     let cells = cell_colours(&dom);
@@ -174,7 +206,7 @@ fn the_hand_fixture_plays_back_in_chromium() {
     assert!(dom.contains("seat 2 died: enclosed"));
 
     // End: the survivor took the rest as a second region, drawn in another shade.
-    let dom = load(&browser, &page, "end", &scratch);
+    let dom = frame_dom(&mut tab, "end");
     assert_eq!(heading(&dom).0, "end");
     assert_same_board(&dom, &render_svg_end(&replay), "end");
     let cells = cell_colours(&dom);
@@ -209,9 +241,10 @@ fn a_recorded_referee_game_plays_back_in_chromium() {
     let scratch = scratch_dir("browser-referee");
     let replay = fixture(REFEREE_FIXTURE);
     let page = write_page(&replay, &scratch);
+    let mut tab = open(&browser, &page, "0", &scratch);
     let last = replay.turns.len() as u32;
     for turn in [0, last / 2, last] {
-        let dom = load(&browser, &page, &turn.to_string(), &scratch);
+        let dom = frame_dom(&mut tab, &turn.to_string());
         assert_eq!(heading(&dom).1, turn.to_string());
         assert_same_board(&dom, &render_svg(&replay, turn), &format!("turn {turn}"));
         // Owners straight from the replay's state.
@@ -244,7 +277,7 @@ fn a_recorded_referee_game_plays_back_in_chromium() {
             "rows ordered by rank: {scores:?}"
         );
     }
-    let dom = load(&browser, &page, "end", &scratch);
+    let dom = frame_dom(&mut tab, "end");
     let end = replay.end.as_ref().expect("the referee writes a footer");
     let ranks: BTreeMap<String, String> = score_rows(&dom)
         .into_iter()

@@ -8,11 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-// The viewer is compiled into the tests from its sources, so they do not depend on how the
-// crate's lib.rs and CLI wire it (once lib.rs has `pub mod viewer;` this can become
-// `pub use enclosure_arena::viewer;`).
-#[path = "../../src/viewer/mod.rs"]
-pub mod viewer;
+pub use enclosure_arena::viewer;
 
 pub mod cdp;
 
