@@ -18,10 +18,10 @@ mod uses;
 pub use metadata::{Plan, Workspace};
 
 use anyhow::{bail, Context, Result};
-use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
 use metadata::Library;
 use proc_macro2::{Ident, Span};
 use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use strip::Strip;
 use syn::visit_mut::VisitMut;
 use syn::{parse_quote, Item};
@@ -128,7 +128,7 @@ fn reexport_macros(module: &mut syn::ItemMod) {
 /// One bundle written to disk.
 pub struct Written {
     pub package: String,
-    pub path: Utf8PathBuf,
+    pub path: PathBuf,
     pub bytes: usize,
 }
 
@@ -136,15 +136,16 @@ pub struct Written {
 pub fn write_bundles(
     workspace: &Workspace,
     packages: &[String],
-    out_dir: &Utf8Path,
+    out_dir: &Path,
 ) -> Result<Vec<Written>> {
-    std::fs::create_dir_all(out_dir).with_context(|| format!("cannot create {out_dir}"))?;
+    std::fs::create_dir_all(out_dir)
+        .with_context(|| format!("cannot create {}", out_dir.display()))?;
     let mut written = Vec::new();
     for package in packages {
         let plan = workspace.plan(package)?;
         let text = bundle(&plan).with_context(|| format!("bundling `{package}`"))?;
         let path = out_dir.join(format!("{package}.rs"));
-        std::fs::write(&path, &text).with_context(|| format!("cannot write {path}"))?;
+        std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
         written.push(Written {
             package: package.clone(),
             path,

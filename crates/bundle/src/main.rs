@@ -3,8 +3,8 @@
 //! `[package.metadata.contest]` table) and prints each bundle's size.
 
 use anyhow::Result;
-use cargo_metadata::camino::Utf8PathBuf;
 use clap::Parser;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Flattens problem crates into one std-only source file each, for online judges.
@@ -13,10 +13,10 @@ use std::process::ExitCode;
 struct Args {
     /// Where to write the bundles [default: bundles/ at the workspace root]
     #[arg(long, value_name = "DIR")]
-    out_dir: Option<String>,
+    out_dir: Option<PathBuf>,
     /// The workspace's Cargo.toml [default: found from the current directory]
     #[arg(long, value_name = "PATH")]
-    manifest_path: Option<String>,
+    manifest_path: Option<PathBuf>,
     /// Problem crates to bundle [default: all of them]
     crates: Vec<String>,
 }
@@ -38,8 +38,7 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<()> {
-    let manifest = args.manifest_path.map(std::path::PathBuf::from);
-    let workspace = bundle::Workspace::load(manifest.as_deref())?;
+    let workspace = bundle::Workspace::load(args.manifest_path.as_deref())?;
     let crates = if args.crates.is_empty() {
         workspace.problem_crates()
     } else {
@@ -47,10 +46,9 @@ fn run(args: Args) -> Result<()> {
     };
     let out_dir = args
         .out_dir
-        .map(Utf8PathBuf::from)
-        .unwrap_or_else(|| workspace.root().join("bundles"));
+        .unwrap_or_else(|| workspace.root().join("bundles").into());
     for written in bundle::write_bundles(&workspace, &crates, &out_dir)? {
-        println!("{}: {} bytes", written.path, written.bytes);
+        println!("{}: {} bytes", written.path.display(), written.bytes);
     }
     Ok(())
 }

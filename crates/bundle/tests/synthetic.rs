@@ -1,0 +1,259 @@
+//! End to end on a small synthetic workspace built in a scratch directory: a problem
+//! crate `app` using a path library `helper` (macros with `$crate`, nested module
+//! files, features, a trait imported only for method syntax, `pub(in crate::..)`)
+//! and a renamed dependency `utility` (package `util`). The bundle must compile with
+//! bare rustc in editions 2021 and 2024, print the expected answer, and be stripped
+//! and pruned as designed.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+const FILES: &[(&str, &str)] = &[
+    ("Cargo.toml", "[workspace]\nresolver = \"2\"\nmembers = [\"app\", \"helper\", \"util\"]\n"),
+    (
+        "app/Cargo.toml",
+        r#"[package]
+name = "app"
+version = "0.1.0"
+edition = "2021"
+license = "MIT"
+
+[dependencies]
+helper = { path = "../helper", features = ["fancy"] }
+utility = { package = "util", path = "../util" }
+
+[package.metadata.contest]
+problem = "Synthetic"
+judges = ["Nowhere 1", "Elsewhere 2 (no Rust)"]
+"#,
+    ),
+    (
+        "app/src/main.rs",
+        r#"use helper::greet;
+use std::io::Read;
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    print!("{}", app::run(&input));
+    println!("{}", greet!("main"));
+}
+"#,
+    ),
+    (
+        "app/src/lib.rs",
+        r#"//! The problem's own library.
+mod parse;
+use helper::shapes::{Area, Square};
+
+/// Doubled areas of the squares whose sides the input lists, and a greeting.
+pub fn run(input: &str) -> String {
+    let sides = parse::numbers(input);
+    let areas: Vec<String> = sides
+        .iter()
+        .map(|&side| utility::double(Square { side }.area()).to_string())
+        .collect();
+    format!("{} {} {}\n", areas.join(" "), helper::greet!("lib"), ::helper::fancy())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn runs() {}
+}
+"#,
+    ),
+    (
+        "app/src/parse.rs",
+        "pub fn numbers(text: &str) -> Vec<u64> {\n    text.split_whitespace().map(|w| w.parse().unwrap()).collect()\n}\n",
+    ),
+    (
+        "helper/Cargo.toml",
+        r#"[package]
+name = "helper"
+version = "0.3.1"
+edition = "2021"
+license = "MIT OR Apache-2.0"
+repository = "https://example.invalid/helper"
+
+[features]
+fancy = []
+plain = []
+"#,
+    ),
+    (
+        "helper/src/lib.rs",
+        r#"#![warn(missing_docs)]
+#![allow(clippy::all)]
+//! Helpers.
+
+/// Greets.
+#[macro_export]
+macro_rules! greet {
+    ($name:expr) => {
+        $crate::shapes::hello($name, $crate::shout!())
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! shout {
+    () => {
+        "!"
+    };
+}
+
+pub mod shapes;
+
+/// Which variant was built.
+#[cfg(feature = "fancy")]
+pub fn fancy() -> &'static str {
+    "fancy"
+}
+
+#[cfg(feature = "plain")]
+pub fn fancy() -> &'static str {
+    "plain"
+}
+
+#[cfg(not(feature = "fancy"))]
+compile_error!("the bundler must see feature `fancy` as enabled");
+
+/// Not used by `app`: pruned.
+pub fn unused_helper_function() {}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn nothing() {}
+}
+"#,
+    ),
+    (
+        "helper/src/shapes/mod.rs",
+        r#"mod square;
+pub use self::square::Square;
+
+/// Something with an area.
+pub trait Area {
+    /// The area.
+    fn area(&self) -> u64;
+}
+
+pub fn hello(name: &str, mark: &str) -> String {
+    format!("hello {name}{mark} ({})", crate::shapes::square::internal_limit())
+}
+
+pub struct UnusedShape;
+
+impl Area for UnusedShape {
+    fn area(&self) -> u64 {
+        0
+    }
+}
+"#,
+    ),
+    (
+        "helper/src/shapes/square.rs",
+        r#"use super::Area;
+
+/// A square.
+pub struct Square {
+    pub side: u64,
+}
+
+impl Area for Square {
+    fn area(&self) -> u64 {
+        self.side * self.side
+    }
+}
+
+impl Square {
+    pub fn unused_method(&self) -> u64 {
+        self.side
+    }
+}
+
+pub(in crate::shapes) fn internal_limit() -> u64 {
+    LIMIT
+}
+
+const LIMIT: u64 = 7;
+"#,
+    ),
+    ("util/Cargo.toml", "[package]\nname = \"util\"\nversion = \"1.0.0\"\nedition = \"2018\"\nlicense = \"MIT\"\n"),
+    ("util/src/lib.rs", "pub fn double(x: u64) -> u64 {\n    x * 2\n}\n\npub fn never_called() {}\n"),
+];
+
+#[test]
+fn synthetic_workspace_bundles_compiles_and_runs() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("synthetic-workspace");
+    for (path, text) in FILES {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let workspace = bundle::Workspace::load(Some(&root.join("Cargo.toml"))).unwrap();
+    assert_eq!(workspace.problem_crates(), ["app"]);
+    let written =
+        bundle::write_bundles(&workspace, &["app".to_string()], &root.join("bundles")).unwrap();
+    let text = std::fs::read_to_string(&written[0].path).unwrap();
+    assert_eq!(written[0].bytes, text.len());
+
+    let header: Vec<&str> = text.lines().take(5).collect();
+    assert_eq!(
+        header,
+        [
+            "// Synthetic — Nowhere 1, Elsewhere 2 (no Rust)",
+            "// Generated by `make bundle` from app (workspace crate `app`); do not edit, edit the crate.",
+            "// Bundled library code:",
+            "//   helper 0.3.1 — MIT OR Apache-2.0 — this workspace (helper/)",
+            "//   util 1.0.0 — MIT — this workspace (util/)",
+        ]
+    );
+    for gone in [
+        "unused_helper_function",
+        "never_called",
+        "UnusedShape",
+        "unused_method",
+        "cfg(test)",
+        "///",
+        "//!",
+        "#[doc",
+        "missing_docs",
+        "plain",
+    ] {
+        assert!(
+            !text.contains(gone),
+            "bundle still contains {gone:?}:\n{text}"
+        );
+    }
+
+    for edition in ["2021", "2024"] {
+        let binary = root.join(format!("app-{edition}"));
+        let compiled = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
+            .args(["--edition", edition, "-O"])
+            .arg(&written[0].path)
+            .arg("-o")
+            .arg(&binary)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&compiled.stderr);
+        assert!(
+            compiled.status.success(),
+            "edition {edition}:\n{stderr}\n{text}"
+        );
+        assert!(stderr.is_empty(), "edition {edition} warns:\n{stderr}");
+        let mut child = Command::new(&binary)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"1 2 3").unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            "2 8 18 hello lib! (7) fancy\nhello main! (7)\n",
+            "edition {edition}"
+        );
+    }
+}
