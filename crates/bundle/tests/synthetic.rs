@@ -5,7 +5,7 @@
 //! bare rustc in editions 2021 and 2024, print the expected answer, and be stripped
 //! and pruned as designed.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const FILES: &[(&str, &str)] = &[
@@ -184,14 +184,20 @@ const LIMIT: u64 = 7;
     ("util/src/lib.rs", "pub fn double(x: u64) -> u64 {\n    x * 2\n}\n\npub fn never_called() {}\n"),
 ];
 
-#[test]
-fn synthetic_workspace_bundles_compiles_and_runs() {
-    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("synthetic-workspace");
+/// Writes the synthetic workspace into a scratch directory of its own.
+fn write_workspace(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     for (path, text) in FILES {
         let path = root.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
     }
+    root
+}
+
+#[test]
+fn synthetic_workspace_bundles_compiles_and_runs() {
+    let root = write_workspace("synthetic-library");
     let workspace = bundle::Workspace::load(Some(&root.join("Cargo.toml"))).unwrap();
     assert_eq!(workspace.problem_crates(), ["app"]);
     let written =
@@ -255,5 +261,53 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
             "2 8 18 hello lib! (7) fancy\nhello main! (7)\n",
             "edition {edition}"
         );
+    }
+}
+
+#[test]
+fn command_line_prints_sizes_and_fails_in_one_line() {
+    let root = write_workspace("synthetic-cli");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_bundle"))
+            .arg("--manifest-path")
+            .arg(root.join("Cargo.toml"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    // No crate named: every package with [package.metadata.contest], into bundles/.
+    let output = run(&[]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let bytes = std::fs::metadata(root.join("bundles/app.rs"))
+        .unwrap()
+        .len();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout,
+        format!("{}: {bytes} bytes\n", root.join("bundles/app.rs").display())
+    );
+
+    let out_dir = root.join("elsewhere");
+    let output = run(&["--out-dir", out_dir.to_str().unwrap(), "app"]);
+    assert!(output.status.success());
+    assert!(out_dir.join("app.rs").is_file());
+
+    for (args, message) in [
+        (
+            &["nope"][..],
+            "bundle: error: no workspace package named `nope`\n",
+        ),
+        (
+            &["helper"][..],
+            "bundle: error: `helper` has no [package.metadata.contest] table\n",
+        ),
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(String::from_utf8_lossy(&output.stderr), message);
     }
 }
