@@ -4,7 +4,7 @@
 //! Cell and vertex sets are bit masks in a `u128` (100 cells, 121 vertices): cheap to copy,
 //! which matters because the bot simulates turns in an unoptimised build.
 
-use crate::geometry::{cell_index, Vertex, CELLS, CELL_COUNT};
+use crate::geometry::{cell_index, Vertex, CELLS};
 
 /// Twice the (unsigned) area enclosed by the closed polygon `poly` (shoelace formula).
 pub fn double_area(poly: &[Vertex]) -> i32 {
@@ -63,9 +63,16 @@ pub fn strictly_inside_vertices(poly: &[Vertex], interior: u128) -> u128 {
     inside
 }
 
-/// The indices of the set bits of a cell mask, ascending (row-major order).
-pub fn cells(mask: u128) -> impl Iterator<Item = usize> {
-    (0..CELL_COUNT).filter(move |&i| mask >> i & 1 == 1)
+/// The indices of the set bits of a mask, ascending (row-major order for cells).
+pub fn cells(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask - 1;
+        Some(i)
+    })
 }
 
 /// The 4-connected groups of the cells in `mask`, each as a mask, ordered by their first

@@ -14,6 +14,8 @@ pub const TRAP_TURNS: u32 = 2;
 
 /// `cells[i]` value of an unowned cell.
 const NO_REGION: u8 = u8::MAX;
+/// The mask of every cell of the board.
+const ALL_CELLS: u128 = (1u128 << CELL_COUNT) - 1;
 
 /// One seat's player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,6 +111,8 @@ pub struct Game {
     pub(crate) players: Vec<Player>,
     /// Region id of each cell (`y * 10 + x`), `NO_REGION` when unowned.
     pub(crate) cells: [u8; CELL_COUNT],
+    /// The owned cells as a mask (kept with `cells`, for cheap unowned-land questions).
+    pub(crate) owned: u128,
     pub(crate) regions: Vec<Region>,
     /// Remaining turns of the trap on each vertex (`Vertex::index`), 0 = none.
     pub(crate) traps: [u8; VERTICES],
@@ -135,6 +139,7 @@ impl Game {
         Game {
             players,
             cells: [NO_REGION; CELL_COUNT],
+            owned: 0,
             regions: Vec::new(),
             traps: [0; VERTICES],
             turn: 0,
@@ -200,12 +205,10 @@ impl Game {
     }
     /// Mask of the unowned cells (bit `y * 10 + x`).
     pub fn unowned_mask(&self) -> u128 {
-        (0..CELL_COUNT)
-            .filter(|&i| self.cells[i] == NO_REGION)
-            .fold(0, |m, i| m | 1u128 << i)
+        ALL_CELLS & !self.owned
     }
     pub fn unowned_count(&self) -> usize {
-        self.cells.iter().filter(|&&c| c == NO_REGION).count()
+        CELL_COUNT - self.owned.count_ones() as usize
     }
 
     /// Remaining turns of the trap at `v` (0 = no trap).
@@ -239,6 +242,7 @@ impl Game {
     /// and returns the new region ids with their cells (row-major).
     pub(crate) fn claim(&mut self, owner: usize, cells: u128) -> Vec<(usize, Vec<(i32, i32)>)> {
         let free = cells & self.unowned_mask();
+        self.owned |= free;
         let mut created = Vec::new();
         for group in capture::components(free) {
             let id = self.regions.len();

@@ -33,7 +33,7 @@ impl Game {
         self.turn += 1;
 
         // Step 0: the action each live seat will carry out, or its death.
-        let mut planned: Vec<Option<Action>> = vec![None; seats];
+        let mut planned: [Option<Action>; 4] = [None; 4];
         for seat in 0..seats {
             let player = &mut self.players[seat];
             if !player.is_alive() {
@@ -69,7 +69,7 @@ impl Game {
         // Step 2: everybody moves at once; a pen-down step onto the own trail closes a loop.
         let mut closings = Vec::new();
         let mut casts = Vec::new();
-        for (seat, action) in planned.iter().enumerate() {
+        for (seat, action) in planned.iter().enumerate().take(seats) {
             let Some(action) = *action else { continue };
             let player = &mut self.players[seat];
             let from = player.pos;
@@ -134,7 +134,7 @@ impl Game {
 
         // Step 5: loops close from the inside out (smaller area first, then lower seat).
         closings.sort_by_key(|c| (c.double_area, c.seat));
-        let mut closed = vec![false; seats];
+        let mut closed = [false; 4];
         for closing in &closings {
             if self.players[closing.seat].is_alive() {
                 self.close_loop(closing, &mut events);
@@ -144,7 +144,7 @@ impl Game {
 
         // Step 6: interruptions, all at once. Players who closed a loop this turn interrupt
         // nobody (closing wins: those on the old trail or closing vertex are unharmed).
-        let mut cuts = Vec::new();
+        let mut cuts: Vec<(usize, DeathCause)> = Vec::new();
         for (seat, victim) in self.players.iter().enumerate() {
             if !victim.is_alive() || !victim.pen_down {
                 continue;
