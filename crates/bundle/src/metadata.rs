@@ -99,14 +99,16 @@ impl Workspace {
             .find(|p| p.name == name)
             .with_context(|| format!("no workspace package named `{name}`"))?;
         let contest = contest_table(package)?;
-        let main = package
-            .targets
-            .iter()
-            .filter(|t| t.is_bin())
-            .find(|t| t.name == name || package.targets.iter().filter(|t| t.is_bin()).count() == 1)
-            .with_context(|| format!("`{name}` has no binary target"))?
-            .src_path
-            .clone();
+        let bins: Vec<_> = package.targets.iter().filter(|t| t.is_bin()).collect();
+        let main = match bins[..] {
+            [only] => only,
+            _ => bins
+                .into_iter()
+                .find(|t| t.name == name)
+                .with_context(|| format!("`{name}` has no binary target named `{name}`"))?,
+        }
+        .src_path
+        .clone();
         let own_lib = match lib_target(package)? {
             Some(_) => Some(self.library(package)?),
             None => None,

@@ -45,7 +45,8 @@ pub fn prune(file: &mut syn::File, modules: &BTreeSet<String>) {
 
 /// One decision of the pruner: an item, an inherent impl member, or a `use` leaf.
 struct Unit {
-    /// The names the unit defines (what makes it "used").
+    /// The names whose use keeps the unit: an item's own name first, then (for a
+    /// trait) its methods' names.
     names: Vec<String>,
     /// The identifiers its code mentions, added to the used set once it is kept.
     idents: HashSet<String>,
@@ -88,8 +89,8 @@ enum Rule {
 fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
     let defined: HashSet<&str> = units
         .iter()
-        .filter(|u| !matches!(u.rule, Rule::Import { .. }))
-        .flat_map(|u| u.names.iter().map(String::as_str))
+        .filter(|u| matches!(u.rule, Rule::Named { .. }))
+        .map(|u| u.names[0].as_str())
         .collect();
     let mut kept = vec![false; units.len()];
     let mut kept_names = Kept::default();
@@ -103,9 +104,10 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
             changed = true;
             used.extend(unit.idents.iter().cloned());
             if let Rule::Named { is_trait } = unit.rule {
-                kept_names.items.extend(unit.names.iter().cloned());
+                let name = &unit.names[0];
+                kept_names.items.insert(name.clone());
                 if is_trait {
-                    kept_names.traits.extend(unit.names.first().cloned());
+                    kept_names.traits.insert(name.clone());
                 }
             }
         }
