@@ -27,12 +27,14 @@
 //!
 //! # Decisions where the statement is silent (each pinned by a test)
 //! - SOHA moves first whatever R is: the sticks removed "before the game starts" are not moves.
+//!   `tests::soha_moves_first_even_after_removals`.
 //! - End points may come in either order (statement); a stick given twice is removed once
 //!   (removal is idempotent). `input::tests::duplicates_and_non_sticks_remove_nothing_more`.
 //! - A segment that is not one of the 12 interior sticks (on the rim, off the board, diagonal,
 //!   of length 0 or more than 1) is ignored: there is no such stick to remove, and the rim can
 //!   never be opened. `board::tests::rim_and_odd_segments_are_not_sticks`.
 //! - `R` may exceed 12 (duplicates, non-sticks): exactly `R` segments are read.
+//!   `samples/mouse-cheese/lenient.in` (R = 14).
 //! - T larger than the cases present: stop at the end of input after a whole case and answer
 //!   the cases read; cases beyond T are ignored; empty input has no cases.
 //!   `input::tests::stops_at_the_end_of_input_when_t_is_too_large`.
@@ -90,11 +92,12 @@ mod tests {
 
     #[test]
     fn soha_moves_first_even_after_removals() {
-        // One stick gone elsewhere does not hand the first move to TARA: 1 and 4 are
-        // neighbours, so the first mover wins at once either way.
+        // Mouse and cheese in opposite corners: with all sticks standing the second player
+        // wins, with one stick gone the first. Were the R removals counted as moves, TARA
+        // would be to move after R = 1 and the second answer would flip to TARA.
         assert_eq!(
-            run_text("2\n1 4 0\n1 4 1\n2 2 3 2\n"),
-            "Case 1: SOHA\nCase 2: SOHA\n"
+            run_text("2\n1 9 0\n1 9 1\n1 0 1 1\n"),
+            "Case 1: TARA\nCase 2: SOHA\n"
         );
     }
 
