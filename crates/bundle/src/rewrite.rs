@@ -6,9 +6,10 @@
 //! - in `macro_rules!` bodies of `L`: `$crate::x` becomes `$crate::L::x` unless `x` is
 //!   one of L's `#[macro_export]` macros, which live at the crate root.
 //!
-//! Macro invocations are opaque to syn, so their tokens get the same rules at token
-//! level; `macro_rules!` bodies get only the `$crate` rule (their matchers are patterns,
-//! and a plain `crate` in them means the caller's crate).
+//! Macro invocations and `macro_rules!` bodies are opaque to syn, so their tokens get
+//! the same rules at token level. In a macro body, `crate::x` and `D::x` resolve where
+//! the macro is expanded; macros that use them are in practice the library's own
+//! internal ones, expanded in the library, so they are rewritten like the library.
 
 use crate::uses::{retain_leaves, unraw, LeafKind};
 use proc_macro2::{Group, Ident, Punct, Spacing, Span, TokenStream, TokenTree};
@@ -98,17 +99,15 @@ impl Rewrite<'_> {
         }
     }
 
-    /// The token-level rules, for macro invocations (`definition` = a `macro_rules!` body).
-    fn rewrite_tokens(&self, tokens: TokenStream, definition: bool) -> TokenStream {
+    /// The same rules at token level, for macro invocations and definitions.
+    fn rewrite_tokens(&self, tokens: TokenStream) -> TokenStream {
         let input: Vec<TokenTree> = tokens.into_iter().collect();
         let mut out: Vec<TokenTree> = Vec::with_capacity(input.len());
         for (i, token) in input.iter().enumerate() {
             let word = match token {
                 TokenTree::Group(group) => {
-                    let mut rewritten = Group::new(
-                        group.delimiter(),
-                        self.rewrite_tokens(group.stream(), definition),
-                    );
+                    let mut rewritten =
+                        Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
                     rewritten.set_span(group.span());
                     out.push(rewritten.into());
                     continue;
@@ -135,13 +134,13 @@ impl Rewrite<'_> {
                     }
                 }
                 // `crate :: x` -> `crate :: L :: x`
-                (Some(module), _) if word == "crate" && !after('$') && !definition => {
+                (Some(module), _) if word == "crate" && !after('$') => {
                     out.push(token.clone());
                     push_path_sep(&mut out);
                     out.push(ident(module).into());
                 }
                 // `D :: x` / `:: D :: x` -> `crate :: M :: x`
-                (_, Some(module)) if !definition && !after('$') && !after('.') => {
+                (_, Some(module)) if !after('$') && !after('.') => {
                     if ends_with_path_sep(&out) {
                         if !is_leading_path_sep(&out) {
                             out.push(token.clone());
@@ -173,6 +172,7 @@ macro_rules! qualified_paths {
         }
     )*};
 }
+
 impl VisitMut for Rewrite<'_> {
     fn visit_path_mut(&mut self, path: &mut Path) {
         self.rewrite_path(path);
@@ -187,8 +187,7 @@ impl VisitMut for Rewrite<'_> {
         }
     }
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
-        let definition = mac.path.is_ident("macro_rules");
-        mac.tokens = self.rewrite_tokens(std::mem::take(&mut mac.tokens), definition);
+        mac.tokens = self.rewrite_tokens(std::mem::take(&mut mac.tokens));
         visit_mut::visit_macro_mut(self, mac);
     }
 }
@@ -365,13 +364,16 @@ mod tests {
     }
 
     #[test]
-    fn dollar_crate_in_macro_definitions() {
-        let source = "macro_rules! input { ($x:tt) => { $crate::input!(@x); $crate::read::f(); crate::kept(); proconio::kept(); } }";
-        let out = rewrite(source, Some("proconio"));
+    fn macro_definitions() {
+        let source = "macro_rules! input { ($proconio:tt) => { \
+                      $crate::input!(@x); $crate::read::f(); crate::helper(); shared_grid::Pos::new(); $proconio::g(); \
+                      } }";
+        let out = rewrite(source, Some("lib"));
         assert_eq!(
             out,
-            "macro_rules ! input { ($ x : tt) => { $ crate :: input ! (@ x) ; $ crate :: proconio :: read :: f () ; \
-             crate :: kept () ; proconio :: kept () ; } }"
+            "macro_rules ! input { ($ proconio : tt) => { \
+             $ crate :: input ! (@ x) ; $ crate :: lib :: read :: f () ; crate :: lib :: helper () ; \
+             crate :: shared_grid :: Pos :: new () ; $ proconio :: g () ; } }"
         );
     }
 

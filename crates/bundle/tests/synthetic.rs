@@ -102,6 +102,13 @@ macro_rules! shout {
     };
 }
 
+/// Internal: `crate` here means this library wherever the macro is expanded.
+macro_rules! limit {
+    () => {
+        crate::shapes::square::internal_limit()
+    };
+}
+
 pub mod shapes;
 
 /// Which variant was built.
@@ -140,7 +147,7 @@ pub trait Area {
 }
 
 pub fn hello(name: &str, mark: &str) -> String {
-    format!("hello {name}{mark} ({})", crate::shapes::square::internal_limit())
+    format!("hello {name}{mark} ({})", limit!())
 }
 
 pub struct UnusedShape;
