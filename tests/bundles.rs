@@ -13,7 +13,7 @@ use bundle::Workspace;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// Crates whose samples must exist.
@@ -257,11 +257,13 @@ fn run_sample(binary: &Path, input: &Path, expected: &Path, out_dir: &Path) -> R
     let actual_path = out_dir
         .join(input.file_name().unwrap())
         .with_extension("actual");
+    let stderr_path = actual_path.with_extension("stderr");
     let stdin = File::open(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+    // Files, not pipes: nothing needs draining while we wait, whatever the program writes.
     let mut child = Command::new(binary)
         .stdin(stdin)
         .stdout(File::create(&actual_path).unwrap())
-        .stderr(Stdio::piped())
+        .stderr(File::create(&stderr_path).unwrap())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
     let started = Instant::now();
@@ -277,8 +279,7 @@ fn run_sample(binary: &Path, input: &Path, expected: &Path, out_dir: &Path) -> R
         std::thread::sleep(Duration::from_millis(5));
     };
     if !status.success() {
-        let mut stderr = String::new();
-        std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut stderr).ok();
+        let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
         return Err(format!("exited with {status}; stderr: {stderr}"));
     }
     let actual = std::fs::read(&actual_path).unwrap();
