@@ -413,10 +413,15 @@ fn the_controls_step_through_the_game() {
     assert_eq!(frame(&mut tab).0, paused_at, "space paused playback");
     assert!(paused_at < 9);
 
-    // Navigating to a hash shows that frame.
+    // Navigating to a hash shows that frame; a turn past the game shows its last frame.
     tab.eval("location.hash = '#turn=5'");
     tab.wait_for(
         "document.getElementById('turn').dataset.frame === '5'",
+        Duration::from_secs(10),
+    );
+    tab.eval("location.hash = '#turn=57'");
+    tab.wait_for(
+        "document.getElementById('turn').dataset.kind === 'end'",
         Duration::from_secs(10),
     );
 

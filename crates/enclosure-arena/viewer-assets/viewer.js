@@ -180,14 +180,15 @@
     return frames[index].kind === 'end' ? 'end' : String(frames[index].turn);
   }
 
-  // "#turn=N" (state after turn N) or "#turn=end"; anything else keeps the default.
+  // "#turn=N" (state after turn N) or "#turn=end"; a turn past the last recorded one shows
+  // the last frame, as render_svg does. Anything else keeps the default.
   function frameFromHash() {
     const match = /^#turn=(\d+|end)$/.exec(location.hash);
     if (!match) return null;
     if (match[1] === 'end') return frames.length - 1;
     const turn = Number(match[1]);
     const index = frames.findIndex((f) => f.kind !== 'end' && f.turn === turn);
-    return index < 0 ? null : index;
+    return index < 0 ? frames.length - 1 : index;
   }
 
   function pause() {

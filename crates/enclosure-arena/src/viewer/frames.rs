@@ -460,6 +460,7 @@ fn describe_event(event: &Event) -> Note {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::viewer::replay::Replay;
 
     #[test]
     fn a_lone_owned_cell_has_four_border_edges() {
@@ -494,6 +495,47 @@ mod tests {
     #[test]
     fn unowned_land_has_no_borders() {
         assert!(region_borders(&vec![vec![-1; 4]; 4]).is_empty());
+    }
+
+    fn replay(scores: [i64; 3], result_ranks: Option<[u32; 3]>) -> Replay {
+        let seats: Vec<_> = (0..3)
+            .map(|s| serde_json::json!({"seat": s, "bot": format!("b{s}")}))
+            .collect();
+        let players: Vec<_> = (0..3)
+            .map(|s| serde_json::json!({"seat": s, "x": 0, "y": 0, "pen": "up"}))
+            .collect();
+        let state =
+            serde_json::json!({"turn": 0, "players": players, "cells": [[-1]], "scores": scores});
+        let header = serde_json::json!({"type": "header", "format": "enclosure-replay", "version": 1,
+            "cells": 1, "seats": seats, "initial": state});
+        let mut text = format!("{header}\n");
+        if let Some(ranks) = result_ranks {
+            let result: Vec<_> = (0..3)
+                .map(|s| serde_json::json!({"seat": s, "alive": true, "score": scores[s], "rank": ranks[s]}))
+                .collect();
+            let end =
+                serde_json::json!({"type": "end", "turns": 0, "state": state, "result": result});
+            text.push_str(&format!("{end}\n"));
+        }
+        Replay::parse(&text).unwrap()
+    }
+
+    fn ranks(frame: &Frame) -> Vec<usize> {
+        frame.scores.iter().map(|row| row.rank).collect()
+    }
+
+    #[test]
+    fn standing_is_by_score_then_lower_seat() {
+        let model = build(&replay([5, 9, 5], None));
+        assert_eq!(ranks(&model.frames[0]), [2, 1, 3]);
+    }
+
+    #[test]
+    fn the_end_frame_takes_the_ranks_of_the_result() {
+        // The referee's ranks are authoritative, even where a plain sort would differ.
+        let model = build(&replay([5, 9, 5], Some([3, 1, 2])));
+        assert_eq!(ranks(&model.frames[0]), [2, 1, 3]);
+        assert_eq!(ranks(&model.frames[1]), [3, 1, 2]);
     }
 
     #[test]

@@ -355,3 +355,52 @@ fn check_state(header: &Header, state: &State) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A two-seat header on a 2 x 2 board, nothing played.
+    pub(crate) const HEADER: &str = r#"{"type":"header","format":"enclosure-replay","version":1,"cells":2,"seats":[{"seat":0,"bot":"a"},{"seat":1,"bot":"b"}],"initial":{"turn":0,"players":[{"seat":0,"x":0,"y":0,"pen":"up"},{"seat":1,"x":2,"y":2,"pen":"up"}],"cells":[[-1,-1],[-1,-1]],"scores":[4,3]}}"#;
+
+    #[test]
+    fn blank_lines_and_crlf_endings_are_accepted() {
+        let text = format!("\r\n{HEADER}\r\n\r\n");
+        let replay = Replay::parse(&text).unwrap();
+        assert_eq!((replay.turns.len(), replay.end.is_none()), (0, true));
+        assert_eq!(replay.header.starts, []);
+    }
+
+    #[test]
+    fn optional_fields_default_to_empty() {
+        let replay = Replay::parse(HEADER).unwrap();
+        let player = &replay.header.initial.players[0];
+        assert_eq!(
+            (
+                player.stuck,
+                player.mud,
+                player.trail.len(),
+                player.death.as_deref()
+            ),
+            (0, 0, 0, None)
+        );
+        assert!(replay.header.initial.traps.is_empty() && replay.header.initial.regions.is_empty());
+    }
+
+    #[test]
+    fn a_second_header_is_rejected() {
+        let error = Replay::parse(&format!("{HEADER}\n{HEADER}")).unwrap_err();
+        assert!(format!("{error:#}").contains("line 2: a second header"));
+    }
+
+    #[test]
+    fn serde_positions_are_replaced_by_the_file_line_and_column() {
+        let error = Replay::parse(&format!("{HEADER}\n{{\"type\":\"turn\",")).unwrap_err();
+        let text = format!("{error:#}");
+        assert!(
+            text.starts_with("replay line 2, column 15: not a valid v1 record: EOF"),
+            "{text}"
+        );
+        assert!(!text.contains(" at line "), "{text}");
+    }
+}
