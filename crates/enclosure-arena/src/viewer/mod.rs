@@ -7,7 +7,8 @@
 //! into a view model, one frame per picture; the SVG writer and the page's script both draw
 //! from that model, with the colours of `palette`.
 //!
-//! Decisions where the issue leaves room, each pinned by a test in `tests/viewer*.rs`:
+//! Decisions where the issue leaves room, each pinned by a test (unit tests here, and
+//! `tests/viewer*.rs`):
 //! - Frames: `start` (the initial state, turn 0), then the state after each played turn,
 //!   then `end` (the footer's state, after the end-of-game settlement, with final ranks).
 //!   `--turn N` and the page's `#turn=N` hash mean "the state after turn N"; `end` selects
@@ -23,8 +24,13 @@
 //! - Standing: the score table's rank column is the final rank on the end frame and the
 //!   standing by current score (ties to the lower seat, as the score's `4 - m` term does)
 //!   before.
-//! - `render_svg` is total: a turn past the last recorded one draws the end frame. The CLI is
-//!   strict instead and rejects a turn the replay does not have.
+//! - `render_svg` and the page's `#turn=N` are total: a turn past the last recorded one shows
+//!   the last frame (the end frame when there is one). The CLI is strict instead and rejects a
+//!   `--turn` the replay does not have, because there a typo should not pass silently.
+//! - The page is self-contained by construction and by policy: style, script and data are
+//!   inline, and its Content-Security-Policy (`default-src 'none'`) forbids any fetch. The data
+//!   is embedded with every `<` escaped, so no bot name can close the script element, and the
+//!   script only ever sets text (never markup) from it.
 
 mod frames;
 mod html;
