@@ -28,25 +28,13 @@ use syn::{parse_quote, Item};
 
 /// Bundles the problem crate described by `plan`; returns the file's text.
 pub fn bundle(plan: &Plan) -> Result<String> {
-    let mut root = load::load_crate(
-        &plan.main,
-        &mut Strip {
-            features: &plan.features,
-            library: false,
-        },
-    )?;
+    let mut root = load::load_crate(&plan.main, &mut Strip::new(&plan.features, false))?;
     let libraries: Vec<&Library> = plan.own_lib.iter().chain(&plan.deps).collect();
     let mut all_macros = BTreeSet::new();
     let mut modules = Vec::new();
     for lib in &libraries {
-        let mut file = load::load_crate(
-            &lib.root,
-            &mut Strip {
-                features: &lib.features,
-                library: true,
-            },
-        )
-        .with_context(|| format!("loading `{}`", lib.package))?;
+        let mut file = load::load_crate(&lib.root, &mut Strip::new(&lib.features, true))
+            .with_context(|| format!("loading `{}`", lib.package))?;
         let exported = rewrite::exported_macros(&file.items);
         if let Some(name) = exported.iter().find(|name| all_macros.contains(*name)) {
             bail!("two bundled crates export a macro named `{name}`");
@@ -59,11 +47,8 @@ pub fn bundle(plan: &Plan) -> Result<String> {
             exported: &exported,
         }
         .visit_file_mut(&mut file);
-        modules.push(library_module(
-            lib,
-            file,
-            plan.deps.iter().any(|dep| dep.module == lib.module),
-        ));
+        let dependency = plan.deps.iter().any(|dep| dep.module == lib.module);
+        modules.push(library_module(lib, file, dependency));
     }
     let no_macros = BTreeSet::new();
     rewrite::Rewrite {

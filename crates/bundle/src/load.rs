@@ -6,41 +6,45 @@
 use crate::strip::Strip;
 use anyhow::{bail, Context, Result};
 use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
-use syn::visit_mut::VisitMut;
 use syn::{Item, ItemMod};
 
 /// Loads the crate whose root file is `root` (`src/lib.rs` or `src/main.rs`).
 pub fn load_crate(root: &Utf8Path, strip: &mut Strip) -> Result<syn::File> {
-    let mut file = parse(root, strip)?;
+    let Some(mut file) = parse(root, strip)? else {
+        bail!("{root} is configured out entirely");
+    };
     let dir = root.parent().context("crate root has no directory")?;
     inline_modules(&mut file.items, dir, Some(dir), strip)?;
     Ok(file)
 }
 
-fn parse(path: &Utf8Path, strip: &mut Strip) -> Result<syn::File> {
+/// Reads and strips one file; `None` if its inner `#![cfg(..)]` is known false.
+fn parse(path: &Utf8Path, strip: &mut Strip) -> Result<Option<syn::File>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     let mut file = syn::parse_file(&text).map_err(|e| {
         let at = e.span().start();
         anyhow::anyhow!("{path}:{}:{}: {e}", at.line, at.column + 1)
     })?;
-    strip.visit_file_mut(&mut file);
-    Ok(file)
+    Ok(strip.file(&mut file).then_some(file))
 }
 
 /// Inlines the `mod x;` among `items`, whose child module files live in `dir`.
 /// `file_dir` is the directory of the file holding `items` directly (`None` inside
 /// inline modules, where `#[path]` is not supported).
 fn inline_modules(
-    items: &mut [Item],
+    items: &mut Vec<Item>,
     dir: &Utf8Path,
     file_dir: Option<&Utf8Path>,
     strip: &mut Strip,
 ) -> Result<()> {
-    for item in items {
-        match item {
+    let mut enabled = Vec::with_capacity(items.len());
+    for mut item in items.drain(..) {
+        match &mut item {
             Item::Mod(module) if module.content.is_none() => {
                 let (path, child_dir) = module_file(module, dir, file_dir)?;
-                let file = parse(&path, strip)?;
+                let Some(file) = parse(&path, strip)? else {
+                    continue;
+                };
                 module.attrs.retain(|a| !a.path().is_ident("path"));
                 module.attrs.extend(file.attrs);
                 module.content = Some((Default::default(), file.items));
@@ -58,7 +62,9 @@ fn inline_modules(
             }
             _ => {}
         }
+        enabled.push(item);
     }
+    *items = enabled;
     Ok(())
 }
 
@@ -124,8 +130,9 @@ mod tests {
         };
         write(
             "src/lib.rs",
-            "mod a; mod b; #[path = \"other/c_impl.rs\"] mod c; #[cfg(test)] mod missing;",
+            "mod a; mod b; #[path = \"other/c_impl.rs\"] mod c; #[cfg(test)] mod missing; mod only_tests;",
         );
+        write("src/only_tests.rs", "#![cfg(test)]\nfn helper() {}");
         write("src/a.rs", "pub mod inner { pub mod deep; } fn a() {}");
         write("src/a/inner/deep.rs", "fn deep() {}");
         write("src/b/mod.rs", "//! doc\nmod leaf; fn b() {}");
@@ -133,10 +140,7 @@ mod tests {
         write("src/other/c_impl.rs", "mod sibling; fn c() {}");
         write("src/other/sibling.rs", "fn sibling() {}");
         let features = BTreeSet::new();
-        let mut strip = Strip {
-            features: &features,
-            library: true,
-        };
+        let mut strip = Strip::new(&features, true);
         let file = load_crate(&dir.join("src/lib.rs"), &mut strip).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         let text = file.to_token_stream().to_string();

@@ -16,13 +16,27 @@ use syn::{AttrStyle, Attribute, Meta, Token};
 
 /// Attribute stripping for one crate.
 pub struct Strip<'a> {
-    pub features: &'a BTreeSet<String>,
+    features: &'a BTreeSet<String>,
     /// Library code loses its inner lint/doc attributes (`#![warn(missing_docs)]` would
     /// fire once docs are gone); only `#![allow(..)]` stays.
-    pub library: bool,
+    library: bool,
 }
 
-impl Strip<'_> {
+impl<'a> Strip<'a> {
+    pub fn new(features: &'a BTreeSet<String>, library: bool) -> Strip<'a> {
+        Strip { features, library }
+    }
+
+    /// Strips a whole file; returns false, leaving it as it is, when its own inner
+    /// `#![cfg(..)]` is known false (a module file that exists only for tests).
+    pub fn file(&mut self, file: &mut syn::File) -> bool {
+        let enabled = self.keep(&mut file.attrs);
+        if enabled {
+            self.visit_file_mut(file);
+        }
+        enabled
+    }
+
     /// Three-valued evaluation of a `cfg` predicate.
     fn eval(&self, predicate: &Meta) -> Option<bool> {
         match predicate {
@@ -298,11 +312,7 @@ mod tests {
     fn strip(source: &str, features: &[&str], library: bool) -> String {
         let features = features.iter().map(|f| f.to_string()).collect();
         let mut file: syn::File = syn::parse_str(source).unwrap();
-        Strip {
-            features: &features,
-            library,
-        }
-        .visit_file_mut(&mut file);
+        assert!(Strip::new(&features, library).file(&mut file));
         file.to_token_stream().to_string()
     }
 
