@@ -109,7 +109,7 @@ fn misbehaving_process_bots_do_not_disturb_the_referee() {
         "play",
         "--json",
         "--step-ms",
-        "400",
+        "500",
         "--quiet-bots",
         &bot_command("garbage", "", &dir.join("p0")),
         &bot_command("huge", "", &dir.join("p1")),

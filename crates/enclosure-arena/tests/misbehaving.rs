@@ -131,7 +131,14 @@ fn a_flood_of_lines_is_illegal_output_at_the_next_request() {
     assert_eq!(answer(&played, 0, 0)["line"], "[POS] 1 1");
     assert_eq!(death(&played, 0), Some("illegal_output"));
     assert_died_and_game_went_on(&played, 1);
-    assert_eq!(answer(&played, 0, 1)["detail"], "unsolicited");
+    // Usually the second line is already waiting when turn 1 begins; on a
+    // busy machine the reader thread may not have queued it yet, and then it
+    // is read as the answer to [STATUS]: illegal output all the same.
+    let first = answer(&played, 0, 1);
+    assert!(
+        first["detail"] == "unsolicited" || first["line"] == "[POS] 1 1",
+        "{first}"
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ use serde_json::Value;
 
 /// A step limit short enough for a fast suite, long enough for a shell
 /// script on a loaded machine to answer a line.
-pub const STEP: Duration = Duration::from_millis(400);
+pub const STEP: Duration = Duration::from_millis(500);
 
 /// `tests/bots/NAME.sh`.
 pub fn script(name: &str) -> PathBuf {
