@@ -39,7 +39,10 @@ fn occupied_stretch_has_two_runs(line: &[Cell]) -> bool {
     ) else {
         return false;
     };
-    let changes = line[first..=last].windows(2).filter(|w| w[0] != w[1]).count();
+    let changes = line[first..=last]
+        .windows(2)
+        .filter(|w| w[0] != w[1])
+        .count();
     changes == 1
 }
 
@@ -98,7 +101,9 @@ mod tests {
         for yes in ["hhl.", ".hhl", "lhh.", ".lhh"] {
             assert!(red_captures(yes), "{yes}");
         }
-        for no in ["hl.h", "hlh.", "hh.l", "hhll", "hhhl", "hh..", "h.l.", "hhlh", "...."] {
+        for no in [
+            "hl.h", "hlh.", "hh.l", "hhll", "hhhl", "hh..", "h.l.", "hhlh", "....",
+        ] {
             assert!(!red_captures(no), "{no}");
         }
     }
@@ -163,10 +168,7 @@ mod tests {
 
     #[test]
     fn two_opponent_pieces_go_at_once() {
-        let mut board = Board::parse(
-            "hhhll.\n......\n......\n......\n......\n......",
-        )
-        .unwrap();
+        let mut board = Board::parse("hhhll.\n......\n......\n......\n......\n......").unwrap();
         let captured = apply_captures(&mut board, Pos::new(0, 2), Side::Red);
         assert_eq!(captured, [Pos::new(0, 3), Pos::new(0, 4)]);
     }

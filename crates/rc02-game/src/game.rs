@@ -264,12 +264,24 @@ mod tests {
 
     #[test]
     fn squares_are_column_then_row() {
-        assert_eq!(
-            Square { col: 3, row: 1 }.on_board(4),
-            Some(Pos::new(0, 2))
-        );
-        for off in [(0, 1), (1, 0), (5, 1), (1, 5), (-1, 2), (i64::MIN, i64::MAX)] {
-            assert_eq!(Square { col: off.0, row: off.1 }.on_board(4), None, "{off:?}");
+        assert_eq!(Square { col: 3, row: 1 }.on_board(4), Some(Pos::new(0, 2)));
+        for off in [
+            (0, 1),
+            (1, 0),
+            (5, 1),
+            (1, 5),
+            (-1, 2),
+            (i64::MIN, i64::MAX),
+        ] {
+            assert_eq!(
+                Square {
+                    col: off.0,
+                    row: off.1
+                }
+                .on_board(4),
+                None,
+                "{off:?}"
+            );
         }
         assert_eq!(Square::of(Pos::new(0, 2)), Square { col: 3, row: 1 });
     }
@@ -285,7 +297,10 @@ mod tests {
         assert_eq!(game.check(mv(1, 2, 2, 3)), Err(IllegalMove::NotAStep)); // diagonal
         assert_eq!(game.check(mv(1, 2, 1, 2)), Err(IllegalMove::NotAStep)); // stays
         assert_eq!(game.check(mv(1, 4, 1, 3)), Err(IllegalMove::Occupied)); // sample 1
-        assert_eq!(game.check(mv(1, 2, 2, 2)), Ok((Pos::new(1, 0), Pos::new(1, 1))));
+        assert_eq!(
+            game.check(mv(1, 2, 2, 2)),
+            Ok((Pos::new(1, 0), Pos::new(1, 1)))
+        );
     }
 
     #[test]
@@ -293,7 +308,10 @@ mod tests {
         let mut game = Game::new(4);
         assert_eq!(game.to_move(), Side::Red);
         // Blue's piece may not move first.
-        assert_eq!(game.clone().play(mv(4, 2, 3, 2)), Err(IllegalMove::NotOwnPiece));
+        assert_eq!(
+            game.clone().play(mv(4, 2, 3, 2)),
+            Err(IllegalMove::NotOwnPiece)
+        );
         game.play(mv(1, 2, 2, 2)).unwrap();
         assert_eq!(game.to_move(), Side::Blue);
         assert_eq!(game.check(mv(2, 2, 3, 2)), Err(IllegalMove::NotOwnPiece));
@@ -358,7 +376,10 @@ mod tests {
         };
         let played = game.play(mv(3, 2, 2, 2)).unwrap();
         assert_eq!(played.winner, Some(Side::Red));
-        assert_eq!(game.answer().to_string(), "2\nred\nllh.\nlh..\nh...\n...h\n");
+        assert_eq!(
+            game.answer().to_string(),
+            "2\nred\nllh.\nlh..\nh...\n...h\n"
+        );
     }
 
     #[test]

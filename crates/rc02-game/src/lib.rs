@@ -133,13 +133,19 @@ mod run_tests {
 
     #[test]
     fn fewer_lines_than_announced_plays_those_present() {
-        assert_eq!(run_str("4 5\n1 3 2 3\n3 4 3 3"), run_str("4 2\n1 3 2 3\n3 4 3 3\n"));
+        assert_eq!(
+            run_str("4 5\n1 3 2 3\n3 4 3 3"),
+            run_str("4 2\n1 3 2 3\n3 4 3 3\n")
+        );
         assert_eq!(run_str("4 3"), "1\nhhll\nh..l\nh..l\nhhll\n");
     }
 
     #[test]
     fn lines_after_the_kth_are_ignored() {
-        assert_eq!(run_str("4 1\n1 3 2 3\n9 9 9 9\n"), "1\nhhll\nh..l\n.h.l\nhhll\n");
+        assert_eq!(
+            run_str("4 1\n1 3 2 3\n9 9 9 9\n"),
+            "1\nhhll\nh..l\n.h.l\nhhll\n"
+        );
     }
 
     #[test]
@@ -156,14 +162,12 @@ mod run_tests {
     #[test]
     fn trace_shows_every_move() {
         let mut trace = Vec::new();
-        let out = run_traced(
-            &mut OnceSource::from("4 2\n1 3 2 3\n3 4 3 3\n"),
-            &mut trace,
-        );
+        let out = run_traced(&mut OnceSource::from("4 2\n1 3 2 3\n3 4 3 3\n"), &mut trace);
         assert_eq!(out, "1\nhhll\nh..l\n..ll\nhh.l\n");
         let trace = String::from_utf8(trace).unwrap();
         assert!(trace.starts_with("move 1 (red): (1,3) -> (2,3)\nhhll\nh..l\n.h.l\nhhll\n"));
-        assert!(trace.ends_with("move 2 (blue): (3,4) -> (3,3)\ncaptures (2,3)\nhhll\nh..l\n..ll\nhh.l\n"));
+        assert!(trace
+            .ends_with("move 2 (blue): (3,4) -> (3,3)\ncaptures (2,3)\nhhll\nh..l\n..ll\nhh.l\n"));
     }
 
     #[test]

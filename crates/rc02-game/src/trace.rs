@@ -50,7 +50,10 @@ mod tests {
             write_turn(&mut out, number, mover, mv, &result, game.board()).unwrap();
         }
         let text = String::from_utf8(out).unwrap();
-        assert!(text.contains("move 2 (blue): (3,4) -> (3,3)\ncaptures (2,3)\nhhll\n"), "{text}");
+        assert!(
+            text.contains("move 2 (blue): (3,4) -> (3,3)\ncaptures (2,3)\nhhll\n"),
+            "{text}"
+        );
     }
 
     #[test]

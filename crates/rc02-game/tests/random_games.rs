@@ -34,7 +34,10 @@ fn choose(rng: &mut ChaCha8Rng, game: &Plain, policy: Policy) -> [i64; 4] {
     let me = game.turn;
     let foe = if me == 'h' { 'l' } else { 'h' };
     let options = legal_moves(&game.g, me);
-    assert!(!options.is_empty(), "a running game always has a move for the side to move");
+    assert!(
+        !options.is_empty(),
+        "a running game always has a move for the side to move"
+    );
     let uniform = options[rng.random_range(0..options.len())];
     if matches!(policy, Policy::Uniform) || rng.random_bool(0.25) {
         return uniform;
@@ -50,13 +53,20 @@ fn choose(rng: &mut ChaCha8Rng, game: &Plain, policy: Policy) -> [i64; 4] {
         match policy {
             Policy::Uniform => 0,
             Policy::Capture => -(pieces(&next.g, foe) as i64),
-            Policy::SqueezeOpponent => mobility(&next.g, foe) as i64 - pieces(&game.g, foe) as i64 + pieces(&next.g, foe) as i64,
+            Policy::SqueezeOpponent => {
+                mobility(&next.g, foe) as i64 - pieces(&game.g, foe) as i64
+                    + pieces(&next.g, foe) as i64
+            }
             Policy::SqueezeSelf => mobility(&next.g, me) as i64,
         }
     };
     let scored: Vec<(i64, [i64; 4])> = options.iter().map(|&m| (score(m), m)).collect();
     let best = scored.iter().map(|s| s.0).min().unwrap();
-    let good: Vec<_> = scored.into_iter().filter(|s| s.0 == best).map(|s| s.1).collect();
+    let good: Vec<_> = scored
+        .into_iter()
+        .filter(|s| s.0 == best)
+        .map(|s| s.1)
+        .collect();
     good[rng.random_range(0..good.len())]
 }
 
@@ -65,7 +75,11 @@ fn illegal(rng: &mut ChaCha8Rng, game: &Plain) -> [i64; 4] {
     let n = game.n as i64;
     let cells: Vec<(i64, i64)> = (1..=n).flat_map(|c| (1..=n).map(move |r| (c, r))).collect();
     let at = |(c, r): (i64, i64)| game.g[(r - 1) as usize][(c - 1) as usize];
-    let own: Vec<_> = cells.iter().copied().filter(|&p| at(p) == game.turn).collect();
+    let own: Vec<_> = cells
+        .iter()
+        .copied()
+        .filter(|&p| at(p) == game.turn)
+        .collect();
     let pick = |rng: &mut ChaCha8Rng, v: &[(i64, i64)]| v[rng.random_range(0..v.len())];
     let steps = [(0, 1), (0, -1), (1, 0), (-1, 0)];
     for _ in 0..100 {
@@ -86,8 +100,17 @@ fn illegal(rng: &mut ChaCha8Rng, game: &Plain) -> [i64; 4] {
             }
             // two steps straight, or diagonal, or staying
             2 => {
-                let (dc, dr) = [(0, 2), (2, 0), (0, -2), (-2, 0), (1, 1), (-1, 1), (1, -1), (-1, -1), (0, 0)]
-                    [rng.random_range(0..9)];
+                let (dc, dr) = [
+                    (0, 2),
+                    (2, 0),
+                    (0, -2),
+                    (-2, 0),
+                    (1, 1),
+                    (-1, 1),
+                    (1, -1),
+                    (-1, -1),
+                    (0, 0),
+                ][rng.random_range(0..9)];
                 [c, r, c + dc, r + dr]
             }
             // onto an occupied neighbour
@@ -118,8 +141,13 @@ fn illegal(rng: &mut ChaCha8Rng, game: &Plain) -> [i64; 4] {
 /// One random test: the board size and the move lines (maybe running past the end).
 fn random_case(rng: &mut ChaCha8Rng) -> (usize, Vec<[i64; 4]>) {
     let n = [4, 4, 4, 4, 6, 6, 8, 10][rng.random_range(0..8)];
-    let policy = [Policy::Uniform, Policy::Capture, Policy::Capture, Policy::SqueezeOpponent, Policy::SqueezeSelf]
-        [rng.random_range(0..5)];
+    let policy = [
+        Policy::Uniform,
+        Policy::Capture,
+        Policy::Capture,
+        Policy::SqueezeOpponent,
+        Policy::SqueezeSelf,
+    ][rng.random_range(0..5)];
     let longest = [20, 60, 160][rng.random_range(0..3)];
     let length = rng.random_range(1..=longest);
     let illegal_rate = [0.0, 0.0, 0.01, 0.05][rng.random_range(0..4)];
@@ -128,7 +156,12 @@ fn random_case(rng: &mut ChaCha8Rng) -> (usize, Vec<[i64; 4]>) {
     while moves.len() < length {
         let m = if game.result.is_some() {
             // after the end anything may follow, even garbage
-            [rng.random_range(-1..=11), rng.random_range(-1..=11), rng.random_range(-1..=11), rng.random_range(-1..=11)]
+            [
+                rng.random_range(-1..=11),
+                rng.random_range(-1..=11),
+                rng.random_range(-1..=11),
+                rng.random_range(-1..=11),
+            ]
         } else if rng.random_bool(illegal_rate) {
             illegal(rng, &game)
         } else {
@@ -163,9 +196,16 @@ fn random_games_agree_with_the_plain_oracle() {
         assert_eq!(got, expected, "game {game}, input:\n{text}");
         let case = Case {
             n,
-            moves: played.iter().map(|&[a, b, c, d]| Move::from_input(a, b, c, d)).collect(),
+            moves: played
+                .iter()
+                .map(|&[a, b, c, d]| Move::from_input(a, b, c, d))
+                .collect(),
         };
-        assert_eq!(solve(&case).to_string(), expected, "game {game} through solve");
+        assert_eq!(
+            solve(&case).to_string(),
+            expected,
+            "game {game} through solve"
+        );
     }
     eprintln!("{seen:#?}");
     // The comparison above is only worth something if the games reached every rule.
@@ -183,7 +223,10 @@ fn random_games_agree_with_the_plain_oracle() {
         ("games still running", seen.ongoing),
     ];
     for (what, times) in reached {
-        assert!(times >= 5, "only {times} random games reached: {what}\n{seen:#?}");
+        assert!(
+            times >= 5,
+            "only {times} random games reached: {what}\n{seen:#?}"
+        );
     }
     // The mover always has a move back into the cell it left: only the side to move can be stuck.
     assert_eq!(seen.wins_by_no_move_of_mover, 0);

@@ -19,6 +19,7 @@
 //! | no-capture-origin-line | the mover leaves its own pattern in the origin's column: not examined |
 //! | invalid-* | each kind of illegal move (off board, zero/negative coordinate, empty origin, opponent's piece, two steps, diagonal, staying, occupied, after a capture, N = 10) |
 //! | win-blue-by-count | Red down to N/2 = 2; the later line is ignored |
+//! | win-below-half | N = 6: a two-piece capture takes Red from 4 to 2, below N/2 = 3: Blue wins (`<=`) |
 //! | win-red-blue-boxed-in, win-blue-red-boxed-in | the side to move has no legal move |
 //! | after-win-garbage-ignored | statement 4 with garbage after the deciding move: never read |
 //! | fewer-lines-than-k, extra-lines-after-k, no-final-newline, no-moves, ongoing-n10 | lenient input |
@@ -56,7 +57,11 @@ fn oracle_on_text(input: &str) -> String {
         if game.result.is_some() {
             break;
         }
-        let group: Vec<i64> = tokens.by_ref().take(4).map(|t| t.parse().unwrap()).collect();
+        let group: Vec<i64> = tokens
+            .by_ref()
+            .take(4)
+            .map(|t| t.parse().unwrap())
+            .collect();
         if group.is_empty() {
             break;
         }
@@ -73,9 +78,18 @@ fn the_plain_oracle_agrees_with_every_out_file() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "in") {
             let input = fs::read_to_string(&path).unwrap();
-            assert_eq!(oracle_on_text(&input), expected_for(&path), "{}", path.display());
+            assert_eq!(
+                oracle_on_text(&input),
+                expected_for(&path),
+                "{}",
+                path.display()
+            );
             checked += 1;
         }
     }
-    assert!(checked >= 4, "only {checked} samples found in {}", dir.display());
+    assert!(
+        checked >= 4,
+        "only {checked} samples found in {}",
+        dir.display()
+    );
 }

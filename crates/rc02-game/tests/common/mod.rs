@@ -2,7 +2,9 @@
 //! no code with the crate: a `Vec<Vec<char>>` board, and capture patterns found by listing every
 //! line that matches the statement's words and comparing strings.
 
-#![allow(dead_code)] // each test file uses a different part
+// dead_code: each test file uses a different part. needless_range_loop: the oracle indexes
+// the board the way the statement speaks of it, on purpose.
+#![allow(dead_code, clippy::needless_range_loop)]
 
 /// What the oracle saw while playing, so the random tests can prove they reached every rule.
 #[derive(Clone, Debug, Default)]
@@ -52,7 +54,12 @@ pub fn capture_lines(n: usize, me: char) -> Vec<(String, usize, usize)> {
         let theirs = other(me).to_string().repeat(opp);
         for block in [format!("{mine}{theirs}"), format!("{theirs}{mine}")] {
             for start in 0..=n - block.len() {
-                let line = format!("{}{}{}", ".".repeat(start), block, ".".repeat(n - start - block.len()));
+                let line = format!(
+                    "{}{}{}",
+                    ".".repeat(start),
+                    block,
+                    ".".repeat(n - start - block.len())
+                );
                 lines.push((line, own, opp));
             }
         }
@@ -97,7 +104,9 @@ fn stuck(g: &[Vec<char>], side: char) -> bool {
 }
 
 fn picture(g: &[Vec<char>]) -> String {
-    g.iter().map(|row| row.iter().collect::<String>() + "\n").collect()
+    g.iter()
+        .map(|row| row.iter().collect::<String>() + "\n")
+        .collect()
 }
 
 /// A game as the statement tells it. `result` is set once the output is fixed (`0` or `2 ...`).
@@ -110,7 +119,12 @@ pub struct Plain {
 
 impl Plain {
     pub fn new(n: usize) -> Plain {
-        Plain { n, g: start(n), turn: 'h', result: None }
+        Plain {
+            n,
+            g: start(n),
+            turn: 'h',
+            result: None,
+        }
     }
 
     /// Reads one more input line `a b c d` (ignored once the result is fixed).
@@ -129,7 +143,12 @@ impl Plain {
             return;
         }
         // a, c are columns; b, d are rows.
-        let (r1, c1, r2, c2) = ((b - 1) as usize, (a - 1) as usize, (d - 1) as usize, (c - 1) as usize);
+        let (r1, c1, r2, c2) = (
+            (b - 1) as usize,
+            (a - 1) as usize,
+            (d - 1) as usize,
+            (c - 1) as usize,
+        );
         let step = (b - d).abs() + (a - c).abs();
         if g[r1][c1] != turn || g[r2][c2] != '.' || step != 1 {
             seen.invalid += 1;
