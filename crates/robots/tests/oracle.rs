@@ -336,22 +336,47 @@ fn solver(text: &str) -> String {
     robots::run(&mut OnceSource::from(text))
 }
 
+/// The input's numbers, read plainly: cases until `0 0` or the end of the tokens.
+fn parse_instances(text: &str) -> Vec<Instance> {
+    let numbers: Vec<i32> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let mut at = 0;
+    let mut take_cells = |at: &mut usize, count: i32| -> Vec<(i32, i32)> {
+        let cells = (0..count as usize)
+            .map(|k| (numbers[*at + 2 * k], numbers[*at + 2 * k + 1]))
+            .collect();
+        *at += 2 * count as usize;
+        cells
+    };
+    let mut instances = Vec::new();
+    while at < numbers.len() {
+        let (r, t) = (numbers[at], numbers[at + 1]);
+        at += 2;
+        if (r, t) == (0, 0) {
+            break;
+        }
+        let robots = take_cells(&mut at, r);
+        let teleports = take_cells(&mut at, t);
+        instances.push((robots, teleports));
+    }
+    instances
+}
+
+/// Every expected `.out` under samples/robots, hand-made ones included, is what the oracle
+/// says (the statement's sample also matches the judges' published output).
 #[test]
-fn oracle_reproduces_the_statement_sample() {
-    let sample = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../samples/robots/statement.out"
-    ))
-    .unwrap();
-    let instances: Vec<Instance> = vec![
-        (vec![(17, 18), (13, 18), (8, 12), (10, 12)], vec![]),
-        (vec![(17, 17), (13, 17), (13, 13), (17, 13)], vec![]),
-        (
-            vec![(17, 18), (13, 18), (5, 31)],
-            vec![(15, 16), (16, 15), (3, 7)],
-        ),
-    ];
-    assert_eq!(oracle(&instances), sample);
+fn oracle_agrees_with_every_sample_file() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/robots");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let input = std::fs::read_to_string(&path).unwrap();
+            let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+            assert_eq!(oracle(&parse_instances(&input)), expected, "{}", path.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} samples");
 }
 
 /// `inputs` random inputs of three games each (every seventh without the `0 0` line), each

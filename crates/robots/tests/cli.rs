@@ -1,0 +1,105 @@
+//! The real binary: awkward but acceptable input, malformed or truncated input (one stderr
+//! line, exit status 1, never a panic report), and the `--trace` drawing.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn robots(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn assert_fails_cleanly(input: &str, needle: &str) {
+    let out = robots(&[], input);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "input {input:?}, stderr {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line only: {stderr}");
+    assert!(stderr.starts_with("robots: error: "), "{stderr}");
+    assert!(stderr.contains(needle), "{stderr:?} should mention {needle:?}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "{stderr}"
+    );
+}
+
+const WIN_FIRST_MOVE: &str = "Case 1:\nWon game after making 1 moves.\n\
+                              Final position: (15,15)\nNumber of cells with debris: 1\n";
+
+#[test]
+fn no_terminator_and_no_final_newline() {
+    let out = robots(&[], "2 0\n13 14\n13 16");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), WIN_FIRST_MOVE);
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn windows_line_ends_are_whitespace() {
+    let out = robots(&[], "2 0\r\n13 14\r\n13 16\r\n0 0\r\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), WIN_FIRST_MOVE);
+}
+
+#[test]
+fn empty_input_prints_nothing() {
+    let out = robots(&[], "");
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn input_ending_inside_a_case_is_an_error() {
+    assert_fails_cleanly("2 1\n13 14\n13 16\n", "end of input");
+    assert_fails_cleanly("2 0\n13", "end of input");
+    assert_fails_cleanly("2", "end of input");
+}
+
+#[test]
+fn non_numeric_token_is_an_error() {
+    assert_fails_cleanly("2 0\n13 x\n13 16\n0 0\n", "`x`");
+    assert_fails_cleanly("-1 0\n0 0\n", "`-1`");
+}
+
+#[test]
+fn cells_the_statement_rules_out_are_errors() {
+    assert_fails_cleanly("1 0\n32 1\n0 0\n", "cell (32,1) is off the 31 x 31 board");
+    assert_fails_cleanly("1 1\n1 1\n0 -3\n0 0\n", "cell (0,-3) is off the 31 x 31 board");
+    assert_fails_cleanly("1 0\n15 15\n0 0\n", "a robot starts on your cell (15,15)");
+    assert_fails_cleanly("2 0\n3 4\n3 4\n0 0\n", "case 1: two robots start on (3,4)");
+    assert_fails_cleanly("100000 0\n", "cannot fit");
+}
+
+#[test]
+fn trace_draws_every_position_on_stderr_and_keeps_stdout() {
+    let out = robots(&["--trace"], "2 0\n13 14\n13 16\n0 0\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), WIN_FIRST_MOVE);
+    let trace = String::from_utf8(out.stderr).unwrap();
+    let headers: Vec<&str> = trace.lines().filter(|l| l.starts_with("Case ")).collect();
+    assert_eq!(
+        headers,
+        [
+            "Case 1, start at (15,15); 2 robots, 0 debris cells",
+            "Case 1, move 1: stay at (15,15); 0 robots, 1 debris cells -- won",
+        ]
+    );
+    assert!(trace.contains(" 13 .............R.R...............\n"), "{trace}");
+    assert!(trace.contains(" 14 ..............*................\n"), "{trace}");
+}
+
+#[test]
+fn without_trace_stderr_stays_empty() {
+    let out = robots(&[], "2 0\n13 14\n13 16\n0 0\n");
+    assert!(out.stderr.is_empty());
+}
