@@ -42,6 +42,8 @@ pub enum Command {
     Bots,
     /// Draw a replay file: an interactive HTML page and/or an SVG of one turn.
     Replay(crate::viewer::ViewerArgs),
+    /// Play N seeded games of one line-up, seats rotated, and report each bot's strength.
+    Tournament(crate::tournament::TournamentArgs),
 }
 
 #[derive(Debug, Args)]
@@ -80,6 +82,7 @@ pub fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => failure(&format!("{e:#}")),
         },
+        Command::Tournament(args) => crate::tournament::main(&args),
     }
 }
 

@@ -10,6 +10,7 @@
 //! - [`result`], [`table`]: the outcome, as JSON or as a table.
 //! - [`replay`]: the replay writer (format v1, see the README).
 //! - [`viewer`]: draws replays as an HTML player or SVG pictures.
+//! - [`tournament`]: many seeded games of one line-up in parallel, and the report.
 //! - [`cli`]: the `enclosure-arena` command line.
 //!
 //! The rules themselves live in the `enclosure` crate (the engine the bot is
@@ -35,6 +36,7 @@ pub mod replay;
 pub mod result;
 pub mod seed;
 pub mod table;
+pub mod tournament;
 pub mod viewer;
 
 pub use bot::{Bot, BotError, BotSpec};

@@ -10,8 +10,14 @@
 //! A builtin gets a seed at creation (derived from the game seed and its seat,
 //! see [`crate::seed`]) and must be deterministic given it.
 
+pub mod drawing;
+mod edge;
+mod greedy;
+mod hunter;
 mod idle;
+mod ours;
 mod random;
+mod square;
 mod strategy;
 
 pub use strategy::{Strategy, StrategyBot};
@@ -29,7 +35,15 @@ pub struct Builtin {
 }
 
 /// Every builtin bot, in the order `--help` lists them.
-pub const REGISTRY: &[Builtin] = &[idle::BUILTIN, random::BUILTIN];
+pub const REGISTRY: &[Builtin] = &[
+    idle::BUILTIN,
+    random::BUILTIN,
+    square::BUILTIN,
+    greedy::BUILTIN,
+    edge::BUILTIN,
+    hunter::BUILTIN,
+    ours::BUILTIN,
+];
 
 /// Creates the builtin bot `name` (without the `builtin:` prefix).
 pub fn builtin(name: &str, seed: u64) -> Option<Box<dyn Bot>> {

@@ -52,6 +52,8 @@ pub struct Params {
     /// slower (0 disables).
     pub still_after: u32,
     pub still_bonus: u32,
+    /// Start this many steps in from a corner (one corner per seat) along the diagonal.
+    pub start_inset: i32,
 }
 
 impl Default for Params {
@@ -59,13 +61,14 @@ impl Default for Params {
         Params {
             start_slack: 0,
             keep_slack: 0,
-            hunt_slack: 0,
+            hunt_slack: 8,
             hunt_reach: 12,
             kill_bonus: 60,
             turn_overhead: 2,
             mud: true,
             still_after: 6,
-            still_bonus: 3,
+            still_bonus: 10,
+            start_inset: 2,
         }
     }
 }
@@ -101,11 +104,14 @@ impl Strategy for Planner {
         self.plan.clear();
         self.last_seen.clear();
         self.still_turns.clear();
-        let far = CELLS as i32;
+        let (near, far) = (
+            self.params.start_inset,
+            CELLS as i32 - self.params.start_inset,
+        );
         match seat % 4 {
-            0 => Vertex::new(0, 0),
-            1 => Vertex::new(far, 0),
-            2 => Vertex::new(0, far),
+            0 => Vertex::new(near, near),
+            1 => Vertex::new(far, near),
+            2 => Vertex::new(near, far),
             _ => Vertex::new(far, far),
         }
     }
