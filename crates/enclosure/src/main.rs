@@ -3,7 +3,8 @@ fn main() {
     shared_grid::exit_on_bad_input("enclosure");
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    if let Err(e) = enclosure::bot::serve(enclosure::bot::Idle, stdin.lock(), stdout.lock()) {
+    let bot = enclosure::bot::Planner::new();
+    if let Err(e) = enclosure::bot::serve(bot, stdin.lock(), stdout.lock()) {
         panic!("{e}");
     }
 }
