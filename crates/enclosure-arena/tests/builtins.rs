@@ -93,3 +93,22 @@ fn different_seeds_give_different_games() {
         }
     }
 }
+
+#[test]
+fn games_in_parallel_threads_match_games_played_alone() {
+    // What a tournament does: play_game on several threads at once.
+    let bots = names(&["random", "idle", "random", "random"]);
+    let alone: Vec<_> = (0..6)
+        .map(|seed| play(&bots, seed, Duration::from_secs(5)).replay)
+        .collect();
+    let together: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..6)
+            .map(|seed| {
+                let bots = &bots;
+                scope.spawn(move || play(bots, seed, Duration::from_secs(5)).replay)
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert_eq!(alone, together);
+}
