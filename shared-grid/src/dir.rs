@@ -113,6 +113,8 @@ mod tests {
         deltas.sort();
         deltas.dedup();
         assert_eq!(deltas.len(), 8);
-        assert!(deltas.iter().all(|&(r, c)| r.abs() <= 1 && c.abs() <= 1 && (r, c) != (0, 0)));
+        assert!(deltas
+            .iter()
+            .all(|&(r, c)| r.abs() <= 1 && c.abs() <= 1 && (r, c) != (0, 0)));
     }
 }

@@ -27,7 +27,9 @@ impl Pos {
 
     /// max(|dr|, |dc|): the number of 8-way (king) steps between two cells.
     pub fn chebyshev(self, other: Pos) -> usize {
-        self.row.abs_diff(other.row).max(self.col.abs_diff(other.col))
+        self.row
+            .abs_diff(other.row)
+            .max(self.col.abs_diff(other.col))
     }
 
     /// The cell `(dr, dc)` away, or `None` when that would be a negative index.
