@@ -6,7 +6,7 @@ CARGO ?= cargo
 P ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle test bench lint fmt run snapshots clean
+.PHONY: help bundle test bench lint fmt run snapshots clean replay replay-shot
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -35,6 +35,22 @@ snapshots: ## Re-run the tests writing .snap.new files for changed outputs, then
 	-INSTA_UPDATE=new $(CARGO) test --workspace
 	@command -v cargo-insta >/dev/null && cargo insta review || \
 	  echo "review the .snap.new files (cargo install cargo-insta for 'cargo insta review')"
+
+# A recorded four-player game, used by replay-shot when no FILE is given.
+REPLAY_FIXTURE := crates/enclosure-arena/tests/fixtures/referee-seed7-random4.jsonl
+
+replay: ## Enclosure replay to one self-contained HTML page: make replay FILE=game.jsonl [OUT=game.html]
+	@test -n "$(FILE)" || { echo "usage: make replay FILE=game.jsonl [OUT=game.html]" >&2; exit 2; }
+	$(CARGO) run --quiet --release -p enclosure-arena -- replay "$(FILE)" --html "$(or $(OUT),$(basename $(FILE)).html)"
+
+replay-shot: ## PNG of a replay page in headless Chromium: [FILE=game.jsonl] [TURN=n|end] [SHOT=out.png]
+	mkdir -p target/replay-shot
+	$(CARGO) run --quiet --release -p enclosure-arena -- replay "$(or $(FILE),$(REPLAY_FIXTURE))" --html target/replay-shot/replay.html
+	chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+	  --disable-component-update --disable-sync --hide-scrollbars --user-data-dir="$$(mktemp -d)" \
+	  --window-size=1100,760 --screenshot="$(abspath $(or $(SHOT),target/replay-shot/replay.png))" \
+	  "file://$(abspath target/replay-shot/replay.html)#turn=$(or $(TURN),end)" 2>/dev/null
+	@echo "wrote $(abspath $(or $(SHOT),target/replay-shot/replay.png))"
 
 clean: ## Remove build output and bundles
 	$(CARGO) clean
