@@ -9,7 +9,7 @@
 //! usage error (clap's convention), 1 when a file cannot be read or written.
 
 use std::fs::File;
-use std::io::BufWriter;
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -132,17 +132,25 @@ pub fn play(args: &PlayArgs) -> ExitCode {
         Some(writer) => play_game_observed(&config, bots, writer),
         None => play_game_observed(&config, bots, &mut NoObserver),
     };
-    if args.json {
-        println!("{}", result.to_json());
-    } else {
-        print!("{}", table::render(&result));
-    }
     if let (Some(writer), Some(path)) = (replay, &args.replay) {
         if let Err(e) = writer.finish() {
             return failure(&format!("cannot write {}: {e}", path.display()));
         }
     }
-    ExitCode::SUCCESS
+    let report = if args.json {
+        format!("{}\n", result.to_json())
+    } else {
+        table::render(&result)
+    };
+    // Not `print!`: it panics when stdout is gone (piped into `head`, say).
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(report.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => failure(&format!("cannot print the result: {e}")),
+    }
 }
 
 /// The seats' bots, checked: 2 to 4 of them, builtins known.

@@ -2,11 +2,11 @@
 //! or in process, by the statement's protocol and this project's rulings
 //! (`shared/enclosure-rules.md`), and reports results and replays.
 //!
-//! - [`bot`]: the [`Bot`](bot::Bot) trait every player implements, and how a
+//! - [`bot`]: the [`Bot`] trait every player implements, and how a
 //!   command-line `BOT` (`builtin:NAME` or a shell command) becomes one.
 //! - [`process`]: bots that are programs: pipes, deadlines, kill and reap.
 //! - [`bots`]: the in-process builtins and their registry.
-//! - [`referee`]: [`play_game`](referee::play_game), one game from start to result.
+//! - [`referee`]: [`play_game`], one game from start to result.
 //! - [`result`], [`table`]: the outcome, as JSON or as a table.
 //! - [`replay`]: the replay writer (format v1, see the README).
 //! - [`viewer`]: draws replays as an HTML player or SVG pictures.

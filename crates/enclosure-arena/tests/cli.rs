@@ -253,3 +253,19 @@ fn replay_draws_what_play_recorded() {
     assert_eq!(missing.status.code(), Some(1));
     assert_eq!(text(&missing.stderr).lines().count(), 1);
 }
+
+#[test]
+fn a_closed_stdout_is_an_error_not_a_panic() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_enclosure-arena"))
+        .args(["play", "--seed", "1", "builtin:random", "builtin:random"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // nobody will read the result
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("enclosure-arena: error: cannot print the result"));
+}
