@@ -327,6 +327,9 @@ fn check_msrv(text: &str, dir: &Path, msrv: &str, name: &str) -> Result<(), Stri
         .arg(dir.join("Cargo.toml"))
         .args(["--", "-A", "warnings", "-D", "clippy::incompatible_msrv"])
         .env("CARGO_TARGET_DIR", dir.join("target"))
+        // Only the lint above decides; the caller's flags (say `-D warnings`) do not.
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
         .output()
         .map_err(|e| format!("cannot run {cargo} clippy: {e}"))?;
     if output.status.success() {
