@@ -156,6 +156,8 @@ mod tests {
         assert_eq!(captured, [Pos::new(1, 2), Pos::new(2, 1)]);
         assert_eq!(board.draw(), "hh..\nhh..\n....\n....\n");
         assert_eq!(board.count(Side::Blue), 0);
+        // A capture never touches the capturing side's own count.
+        assert_eq!(board.count(Side::Red), 4);
     }
 
     #[test]

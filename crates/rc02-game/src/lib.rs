@@ -35,13 +35,15 @@
 //! 4. **"Formed by this move" means present after it.** A line through the destination that is a
 //!    capture pattern after the move captures, even if it was (another) pattern before: a
 //!    sideways move can add the N-1th piece to a column that already read as an uncaptured
-//!    (N-3, 1) pattern. Pinned: sample `capture-grown-pattern`.
+//!    (N-3, 1) pattern (left by the opponent's move, which captures nothing for us). Pinned:
+//!    sample `capture-grown-pattern`.
 //! 5. **The pattern.** A line captures for the mover when it holds N-1 pieces (N > 4: or N-2),
 //!    N-2 of them the mover's (N > 4: or N-3) and 1 (N > 4: or 2) the opponent's, each side's
 //!    pieces consecutive, the two groups touching. Since own + opponent = total, the pairs are
 //!    (N-2, 1) and, for N > 4 only, (N-3, 2) and (N-3, 1); the opponent group may be on either
 //!    side of the mover's and the empty cells at either end. Every opponent piece in the line is
-//!    removed. Pinned: `capture::tests`, samples `capture-*`.
+//!    removed. Samples 3 and 4 need all three N = 6 pairs (rows `.hhhll`, `hhhll.`, `.hhhl.`).
+//!    Pinned: `capture::tests`, samples `statement-3`, `statement-4`, `capture-*`.
 //! 6. **Row and column together.** Both lines are judged on the position right after the move;
 //!    both may capture. They cross at the destination, which holds the mover's piece, so the
 //!    order does not matter. Pinned: `captures_in_row_and_column_at_once`, sample
@@ -55,9 +57,12 @@
 //!    the output; it is kept for fidelity. "Only N/2 left" is read as `<= N/2`, because
 //!    a two-piece capture can jump from N/2 + 1 to N/2 - 1; the game must end there rather than
 //!    go on with a side below the losing count. Pinned: `game::tests`, samples `win-*`, and the
-//!    random games (which count wins below N/2 and check that the mover is never stuck).
+//!    random games (which count wins below N/2 and check that the mover is never stuck); the
+//!    mover's count: `captures_in_row_and_column_at_once`; `<=`: sample `win-below-half`.
 //! 8. **After the decision nothing is read** (sample 4: the illegal 22nd move is ignored), not even
-//!    malformed tokens. The printed board is the one after the deciding move's captures.
+//!    malformed tokens; the same after an illegal move. The printed board is the one after the
+//!    deciding move's captures. Pinned: samples `statement-4`, `after-win-garbage-ignored`,
+//!    `win-blue-by-count`; `nothing_is_read_after_an_illegal_move`; `tests/cli.rs`.
 //! 9. **Lenient input.** Fewer than K move lines: the moves present are played (a line cut inside
 //!    its four numbers is malformed input). Lines after the K-th are ignored. A missing final
 //!    newline is fine. N must be even and 4..=100 (the rules need an even N >= 4; 100 bounds the
