@@ -38,27 +38,22 @@ fn every_bundle_compiles_reproduces_its_samples_and_fits_the_msrv() {
         "no package has a [package.metadata.contest] table"
     );
 
-    let outcomes: Vec<(String, Outcome)> = std::thread::scope(|scope| {
+    let (workspace, scratch, msrv) = (&workspace, &scratch, &msrv);
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let checks: Vec<_> = crates
             .iter()
             .map(|name| {
-                let (workspace, scratch, msrv) = (&workspace, &scratch, &msrv);
                 scope.spawn(move || check_crate(workspace, root, &scratch.join(name), msrv, name))
             })
             .collect();
-        crates
-            .iter()
-            .cloned()
-            .zip(
-                checks
-                    .into_iter()
-                    .map(|c| c.join().expect("check thread panicked")),
-            )
+        let joined = checks.into_iter().map(|check| check.join());
+        joined
+            .map(|outcome| outcome.expect("check thread panicked"))
             .collect()
     });
 
     let mut failures = String::new();
-    for (name, outcome) in &outcomes {
+    for (name, outcome) in crates.iter().zip(&outcomes) {
         for note in &outcome.notes {
             println!("{name}: {note}");
         }
