@@ -24,10 +24,17 @@ fn robots(args: &[&str], input: &str) -> Output {
 fn assert_fails_cleanly(input: &str, needle: &str) {
     let out = robots(&[], input);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "input {input:?}, stderr {stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "input {input:?}, stderr {stderr}"
+    );
     assert_eq!(stderr.lines().count(), 1, "one line only: {stderr}");
     assert!(stderr.starts_with("robots: error: "), "{stderr}");
-    assert!(stderr.contains(needle), "{stderr:?} should mention {needle:?}");
+    assert!(
+        stderr.contains(needle),
+        "{stderr:?} should mention {needle:?}"
+    );
     assert!(
         !stderr.contains("panicked") && !stderr.contains("backtrace"),
         "{stderr}"
@@ -74,7 +81,10 @@ fn non_numeric_token_is_an_error() {
 #[test]
 fn cells_the_statement_rules_out_are_errors() {
     assert_fails_cleanly("1 0\n32 1\n0 0\n", "cell (32,1) is off the 31 x 31 board");
-    assert_fails_cleanly("1 1\n1 1\n0 -3\n0 0\n", "cell (0,-3) is off the 31 x 31 board");
+    assert_fails_cleanly(
+        "1 1\n1 1\n0 -3\n0 0\n",
+        "cell (0,-3) is off the 31 x 31 board",
+    );
     assert_fails_cleanly("1 0\n15 15\n0 0\n", "a robot starts on your cell (15,15)");
     assert_fails_cleanly("2 0\n3 4\n3 4\n0 0\n", "case 1: two robots start on (3,4)");
     assert_fails_cleanly("100000 0\n", "cannot fit");
@@ -94,8 +104,14 @@ fn trace_draws_every_position_on_stderr_and_keeps_stdout() {
             "Case 1, move 1: stay at (15,15); 0 robots, 1 debris cells -- won",
         ]
     );
-    assert!(trace.contains(" 13 .............R.R...............\n"), "{trace}");
-    assert!(trace.contains(" 14 ..............*................\n"), "{trace}");
+    assert!(
+        trace.contains(" 13 .............R.R...............\n"),
+        "{trace}"
+    );
+    assert!(
+        trace.contains(" 14 ..............*................\n"),
+        "{trace}"
+    );
 }
 
 #[test]

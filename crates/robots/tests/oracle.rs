@@ -338,7 +338,10 @@ fn solver(text: &str) -> String {
 
 /// The input's numbers, read plainly: cases until `0 0` or the end of the tokens.
 fn parse_instances(text: &str) -> Vec<Instance> {
-    let numbers: Vec<i32> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let numbers: Vec<i32> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
     let mut at = 0;
     let mut take_cells = |at: &mut usize, count: i32| -> Vec<(i32, i32)> {
         let cells = (0..count as usize)
@@ -372,7 +375,12 @@ fn oracle_agrees_with_every_sample_file() {
         if path.extension().is_some_and(|e| e == "in") {
             let input = std::fs::read_to_string(&path).unwrap();
             let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-            assert_eq!(oracle(&parse_instances(&input)), expected, "{}", path.display());
+            assert_eq!(
+                oracle(&parse_instances(&input)),
+                expected,
+                "{}",
+                path.display()
+            );
             checked += 1;
         }
     }
