@@ -48,8 +48,9 @@ pub struct Params {
     pub turn_overhead: u32,
     /// Cast mud at opponents about to step behind us.
     pub mud: bool,
-    /// An opponent that has not moved for this many turns is treated as `still_bonus` turns
-    /// slower (0 disables).
+    /// An opponent that has not moved once in the game, after this many turns, is treated as
+    /// `still_bonus` turns slower (0 disables). Only never-moved players: one that paused and
+    /// then hunts would catch us.
     pub still_after: u32,
     pub still_bonus: u32,
     /// Start this many steps in from a corner (one corner per seat) along the diagonal.
@@ -168,7 +169,12 @@ impl<'a> Turn<'a> {
             victims |= player.pos().bit();
             let mut delay = player.stuck_left();
             let still = planner.still_turns.get(other).copied().unwrap_or(0);
-            if params.still_after > 0 && still >= params.still_after && !player.pen_down() {
+            let never_moved = still >= game.turn();
+            if params.still_after > 0
+                && still >= params.still_after
+                && never_moved
+                && !player.pen_down()
+            {
                 delay += params.still_bonus;
             }
             let (dist, _) = board.walk(other, player.pos(), 0);
