@@ -63,7 +63,7 @@ fn first_safe_teleport(board: &Board, teleports: &[Pos], used: &[bool]) -> Optio
         .iter()
         .zip(used)
         .enumerate()
-        .filter(|(_, (_, &used))| !used)
+        .filter(|&(_, (_, &used))| !used)
         .find_map(|(entry, (&dest, _))| {
             let mv = Move::Teleport(dest);
             let round = play_round(board, mv).filter(|round| !round.lost)?;

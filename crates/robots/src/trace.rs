@@ -31,7 +31,7 @@ pub fn draw(case_number: usize, step: &Step) -> String {
         .teleports
         .iter()
         .zip(step.used)
-        .filter(|(_, &used)| !used)
+        .filter(|&(_, &used)| !used)
         .map(|(&cell, _)| cell)
         .collect();
     for row in 0..SIZE {

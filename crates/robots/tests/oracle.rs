@@ -343,7 +343,7 @@ fn parse_instances(text: &str) -> Vec<Instance> {
         .map(|t| t.parse().unwrap())
         .collect();
     let mut at = 0;
-    let mut take_cells = |at: &mut usize, count: i32| -> Vec<(i32, i32)> {
+    let take_cells = |at: &mut usize, count: i32| -> Vec<(i32, i32)> {
         let cells = (0..count as usize)
             .map(|k| (numbers[*at + 2 * k], numbers[*at + 2 * k + 1]))
             .collect();
