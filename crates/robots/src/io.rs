@@ -121,6 +121,24 @@ mod tests {
     }
 
     #[test]
+    fn counts_above_the_statement_limits_are_read() {
+        let robots: Vec<String> = (1..=60)
+            .map(|col| format!("{} {}", 1 + col / 31, 1 + col % 31))
+            .collect();
+        let teleports = vec!["1 1"; 25];
+        let text = format!(
+            "60 25\n{}\n{}\n0 0\n",
+            robots.join("\n"),
+            teleports.join("\n")
+        );
+        let read = cases(&text);
+        assert_eq!(
+            (read[0].robots().len(), read[0].teleports().len()),
+            (60, 25)
+        );
+    }
+
+    #[test]
     #[should_panic(expected = "cell (0,5) is off the 31 x 31 board")]
     fn cell_off_the_board_is_refused() {
         cases("1 0\n0 5\n0 0\n");

@@ -17,8 +17,8 @@
 //!   [`trace`]: the board drawing of `robots --trace`.
 //!
 //! # Algorithm
-//! Plain simulation. Each move tries the 9 walks and stay (each one a full round: your move,
-//! the robots' move), then, if none is safe, the teleport entries in list order. A round costs
+//! Plain simulation. Each move tries the 8 walks and staying (each one a full round: your
+//! move, the robots' move), then, if none is safe, the teleport entries in list order. A round costs
 //! O(R log R); a game is short in practice (the statement's longest sample: 114 moves).
 //!
 //! # Decisions where the statement is unclear (each pinned by a test)
