@@ -71,8 +71,8 @@ fn play_with<S: Strategy>(seed: u64, ours: [bool; 4], make: fn() -> S) -> Game {
             })
             .collect();
         game.play_turn(&answers);
-        for seat in 0..4 {
-            if ours[seat] {
+        for (seat, &mine) in ours.iter().enumerate() {
+            if mine {
                 if let Some(cause) = game.player(seat).death() {
                     assert!(
                         matches!(cause, DeathCause::Enclosed | DeathCause::TrailCut | DeathCause::Collision),
