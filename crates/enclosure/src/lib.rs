@@ -88,11 +88,11 @@ pub use rebuild::Tracker;
 pub use state::{Game, Player, Region, MAX_TURNS};
 pub use turn::{mud_traps, Answer};
 
-/// Replays a whole transcript of referee lines (`[START]`, `[STATUS]`) through the placeholder
+/// Replays a whole transcript of referee lines (`[START]`, `[STATUS]`) through the submitted
 /// bot and returns its answers, one line each. Lines are recovered from the token stream: a
 /// message runs until the next `[...]` tag or the end of input.
 pub fn run<R: std::io::BufRead, S: proconio::source::Source<R>>(source: &mut S) -> String {
-    let mut session = bot::Session::new(bot::Idle);
+    let mut session = bot::Session::new(bot::Planner::new());
     let mut out = String::new();
     let mut pending_tag: Option<String> = None;
     loop {

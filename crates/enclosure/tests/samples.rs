@@ -1,4 +1,5 @@
-//! The placeholder bot on recorded referee transcripts: snapshot plus a byte-exact check.
+//! The submitted bot on transcripts recorded by the referee (`enclosure-arena play --replay`,
+//! in-process `builtin:ours`): its answers must match the recorded ones, snapshot plus byte-exact.
 use proconio::source::once::OnceSource;
 
 #[test]
