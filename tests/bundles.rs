@@ -5,9 +5,10 @@
 //! - use no std API newer than the workspace's `rust-version` (clippy's
 //!   `incompatible_msrv` on a scratch package holding the bundle);
 //! - start with the header naming problem, judges, crate and licences, and hold no
-//!   `extern crate`, no `#[cfg(test)]`, no doc comment, in under 64 KB.
+//!   `extern crate`, no `#[cfg(test)]`, no doc comment, in under 64 KB (the judges' usual
+//!   limit; `LARGER_LIMITS` lists the exceptions and why).
 //!
-//! Crates without samples yet are reported, not failed (except `curling`).
+//! A problem crate without samples fails.
 
 use bundle::Workspace;
 use std::fmt::Write as _;
@@ -16,9 +17,15 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// Crates whose samples must exist.
-const MUST_HAVE_SAMPLES: &[&str] = &["curling"];
+/// The usual source-size limit of online judges (Codeforces, Baekjoon, AOJ: 64 KB).
 const HARD_LIMIT: usize = 64 * 1024;
+/// Crates allowed past [`HARD_LIMIT`], each with its reason.
+const LARGER_LIMITS: &[(&str, usize, &str)] = &[(
+    "enclosure",
+    128 * 1024,
+    "played against our own referee, not submitted to an online judge; \
+     it carries the whole rules engine, the state tracker and the planner",
+)];
 const TARGET_SIZE: usize = 32 * 1024;
 const EDITIONS: [&str; 2] = ["2021", "2024"];
 /// Far above any sample's run time; only there so that a hang fails instead of hanging.
@@ -91,19 +98,18 @@ fn check_crate(workspace: &Workspace, root: &Path, dir: &Path, msrv: &str, name:
             text.len()
         ));
     }
+    if let Some((_, limit, why)) = LARGER_LIMITS.iter().find(|(n, _, _)| *n == name) {
+        outcome
+            .notes
+            .push(format!("allowed up to {limit} bytes: {why}"));
+    }
     outcome.failures.extend(check_text(&plan, &text));
 
     let samples = samples(&root.join("samples").join(name));
     if samples.is_empty() {
-        if MUST_HAVE_SAMPLES.contains(&name) {
-            outcome
-                .failures
-                .push(format!("no samples in samples/{name}/"));
-        } else {
-            outcome
-                .notes
-                .push(format!("no samples yet in samples/{name}/"));
-        }
+        outcome
+            .failures
+            .push(format!("no samples in samples/{name}/"));
     }
     for edition in EDITIONS {
         let binary = dir.join(format!("{name}-{edition}"));
@@ -205,11 +211,19 @@ fn check_text(plan: &bundle::Plan, text: &str) -> Vec<String> {
         !text.contains("#[doc") && !text.contains("#![doc"),
         "contains a #[doc] attribute".to_string(),
     );
+    let limit = size_limit(&plan.package);
     expect(
-        text.len() < HARD_LIMIT,
-        format!("{} bytes, over the hard limit of {HARD_LIMIT}", text.len()),
+        text.len() < limit,
+        format!("{} bytes, over the hard limit of {limit}", text.len()),
     );
     failures
+}
+
+fn size_limit(name: &str) -> usize {
+    LARGER_LIMITS
+        .iter()
+        .find(|(crate_name, _, _)| *crate_name == name)
+        .map_or(HARD_LIMIT, |&(_, limit, _)| limit)
 }
 
 /// `(NAME.in, NAME.out)` pairs of a samples directory, sorted (an `.in` without its
