@@ -6,7 +6,7 @@ CARGO ?= cargo
 P ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle test bench lint fmt run snapshots clean replay replay-shot
+.PHONY: help bundle test bench lint fmt run snapshots clean replay replay-shot tournament
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -35,6 +35,21 @@ snapshots: ## Re-run the tests writing .snap.new files for changed outputs, then
 	-INSTA_UPDATE=new $(CARGO) test --workspace
 	@command -v cargo-insta >/dev/null && cargo insta review || \
 	  echo "review the .snap.new files (cargo install cargo-insta for 'cargo insta review')"
+
+ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --
+TOURNAMENT_GAMES ?= 400
+
+tournament: ## Enclosure: our bot vs baselines, two line-ups of 400 games: reports/tournament.md
+	mkdir -p reports/replays
+	$(ARENA) tournament --games $(TOURNAMENT_GAMES) --seed 1 --json reports/tournament-mixed.json \
+	  --markdown reports/tournament-mixed.md --replays reports/replays \
+	  builtin:ours builtin:hunter builtin:edge builtin:square
+	$(ARENA) tournament --games $(TOURNAMENT_GAMES) --seed 1 --json reports/tournament-hunter.json \
+	  --markdown reports/tournament-hunter.md --replays reports/replays \
+	  builtin:ours builtin:hunter builtin:hunter builtin:hunter
+	{ echo "# Enclosure tournament"; echo; cat reports/tournament-mixed.md; echo; \
+	  cat reports/tournament-hunter.md; } > reports/tournament.md
+	@echo "wrote reports/tournament.md"
 
 # A recorded four-player game, used by replay-shot when no FILE is given.
 REPLAY_FIXTURE := crates/enclosure-arena/tests/fixtures/referee-seed7-random4.jsonl
