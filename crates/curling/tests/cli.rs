@@ -2,43 +2,15 @@
 //! malformed or truncated data, which must end in one stderr line and a
 //! non-zero exit, never a panic report.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn curling(input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_curling"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cli_check::run(env!("CARGO_BIN_EXE_curling"), &[], input)
 }
 
 fn assert_fails_cleanly(input: &str, needle: &str) {
-    let out = curling(input);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "input {input:?}, stderr {stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "one line only: {stderr}");
-    assert!(stderr.starts_with("curling: error: "), "{stderr}");
-    assert!(
-        stderr.contains(needle),
-        "{stderr:?} should mention {needle:?}"
-    );
-    assert!(
-        !stderr.contains("panicked") && !stderr.contains("backtrace"),
-        "{stderr}"
-    );
+    let line = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_curling"), input).message;
+    assert!(line.contains(needle), "{line:?} should mention {needle:?}");
 }
 
 #[test]

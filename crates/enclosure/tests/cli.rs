@@ -7,28 +7,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 fn run(input: &str) -> std::process::Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_enclosure"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cli_check::run(env!("CARGO_BIN_EXE_enclosure"), &[], input)
 }
 
 fn assert_one_line_error(input: &str) {
-    let out = run(input);
-    assert!(!out.status.success(), "{input:?} should fail");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr:?}");
-    assert!(stderr.starts_with("enclosure: error: "), "{stderr:?}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"));
+    cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_enclosure"), input);
 }
 
 #[test]

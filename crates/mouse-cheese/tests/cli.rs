@@ -1,22 +1,9 @@
 //! The real binary on good, lenient, malformed and truncated input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run_binary(input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mouse-cheese"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cli_check::run(env!("CARGO_BIN_EXE_mouse-cheese"), &[], input)
 }
 
 fn assert_ok(input: &str, expected: &str) {
@@ -33,18 +20,9 @@ fn assert_ok(input: &str, expected: &str) {
 /// Exit status 1, nothing on stdout, exactly one stderr line naming the program, no panic
 /// report; returns that line.
 fn assert_refused(input: &str) -> String {
-    let out = run_binary(input);
-    assert_eq!(out.status.code(), Some(1), "{input:?}: {out:?}");
-    assert!(out.stdout.is_empty(), "{input:?}");
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
-    assert!(stderr.ends_with('\n'));
-    assert!(stderr.starts_with("mouse-cheese: error: "), "{stderr}");
-    assert!(
-        !stderr.contains("panicked") && !stderr.contains("backtrace"),
-        "{stderr}"
-    );
-    stderr
+    let failure = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_mouse-cheese"), input);
+    assert!(failure.stdout.is_empty(), "{input:?}");
+    failure.message
 }
 
 const SAMPLE_OUT: &str = "Case 1: No Cheese!\nCase 2: SOHA\nCase 3: TARA\n";

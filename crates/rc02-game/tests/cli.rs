@@ -1,40 +1,14 @@
 //! The real binary on bad, truncated and unusual input.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run_binary(input: &str, args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rc02-game"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cli_check::run(env!("CARGO_BIN_EXE_rc02-game"), args, input)
 }
 
 fn assert_one_line_error(input: &str) {
-    let out = run_binary(input, &[]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{input:?} should fail");
-    assert_eq!(out.status.code(), Some(1), "{input:?}");
-    assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
-    assert!(
-        stderr.starts_with("rc02-game: error: "),
-        "{input:?}: {stderr}"
-    );
-    assert!(
-        !stderr.contains("panicked") && !stderr.contains("backtrace"),
-        "{stderr}"
-    );
-    assert!(out.stdout.is_empty(), "{input:?}: nothing on stdout");
+    let failure = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_rc02-game"), input);
+    assert!(failure.stdout.is_empty(), "{input:?}: nothing on stdout");
 }
 
 #[test]

@@ -1,44 +1,15 @@
 //! The real binary: awkward but acceptable input, malformed or truncated input (one stderr
 //! line, exit status 1, never a panic report), and the `--trace` drawing.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn robots(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robots"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    cli_check::run(env!("CARGO_BIN_EXE_robots"), args, input)
 }
 
 fn assert_fails_cleanly(input: &str, needle: &str) {
-    let out = robots(&[], input);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "input {input:?}, stderr {stderr}"
-    );
-    assert_eq!(stderr.lines().count(), 1, "one line only: {stderr}");
-    assert!(stderr.starts_with("robots: error: "), "{stderr}");
-    assert!(
-        stderr.contains(needle),
-        "{stderr:?} should mention {needle:?}"
-    );
-    assert!(
-        !stderr.contains("panicked") && !stderr.contains("backtrace"),
-        "{stderr}"
-    );
+    let line = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_robots"), input).message;
+    assert!(line.contains(needle), "{line:?} should mention {needle:?}");
 }
 
 const WIN_FIRST_MOVE: &str = "Case 1:\nWon game after making 1 moves.\n\

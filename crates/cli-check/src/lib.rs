@@ -1,0 +1,89 @@
+//! What every problem crate's CLI test needs: run the real binary on a given
+//! stdin, and check that bad input ends the way the workspace promises (one
+//! line on stderr, exit status 1, never a panic report).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `binary` with `args`, writes `input` to its stdin, closes it and waits.
+pub fn run(binary: &str, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {binary}: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A binary that stops reading early (it found an error) closes the pipe: not a test failure.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("the binary ran")
+}
+
+/// How a binary failed, for the caller's own checks.
+pub struct Failure {
+    /// The one stderr line, without its newline.
+    pub message: String,
+    /// Whatever reached stdout before the failure.
+    pub stdout: String,
+}
+
+/// Runs `binary` on `input` and asserts a clean failure: exit status 1 and
+/// exactly one stderr line, newline-terminated, `PROGRAM: error: ...`, with no
+/// panic report.
+pub fn assert_fails_cleanly(binary: &str, input: &str) -> Failure {
+    let out = run(binary, &[], input);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let program = Path::new(binary)
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or(binary);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "input {input:?}, stderr {stderr:?}"
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "one stderr line for {input:?}: {stderr:?}"
+    );
+    assert!(stderr.ends_with('\n'), "{stderr:?}");
+    assert!(
+        stderr.starts_with(&format!("{program}: error: ")),
+        "{stderr:?}"
+    );
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "a panic report for {input:?}: {stderr:?}"
+    );
+    Failure {
+        message: stderr.trim_end().to_string(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_passes_stdin_and_collects_stdout() {
+        let out = run("cat", &[], "a b\n");
+        assert_eq!(out.stdout, b"a b\n");
+    }
+
+    #[test]
+    #[should_panic(expected = "Some(0)")]
+    fn a_successful_run_is_not_a_clean_failure() {
+        assert_fails_cleanly("true", "");
+    }
+
+    #[test]
+    #[should_panic(expected = "one stderr line")]
+    fn a_silent_failure_is_not_a_clean_failure() {
+        assert_fails_cleanly("false", "");
+    }
+}
