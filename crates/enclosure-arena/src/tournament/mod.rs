@@ -21,6 +21,7 @@ pub use command::{main, TournamentArgs};
 pub use report::{BotReport, Report};
 pub use stats::{mean_ci95, percentile};
 
+use itertools::Itertools;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -64,16 +65,11 @@ pub fn game_seed(seed: u64, game: usize) -> u64 {
 /// The seating of game `game` for a line-up of `k` bots: permutation number `game mod k!` of
 /// `0..k` in lexicographic order.
 pub fn seating(game: usize, k: usize) -> Vec<usize> {
-    let factorial: usize = (1..=k).product();
-    let mut rank = game % factorial;
-    let mut pool: Vec<usize> = (0..k).collect();
-    let mut order = Vec::with_capacity(k);
-    for left in (1..=k).rev() {
-        let block: usize = (1..left).product();
-        order.push(pool.remove(rank / block));
-        rank %= block;
-    }
-    order
+    let orders: usize = (1..=k).product();
+    (0..k)
+        .permutations(k)
+        .nth(game % orders)
+        .expect("k! orders of k seats")
 }
 
 /// Plays the tournament; the records come back in game order.
