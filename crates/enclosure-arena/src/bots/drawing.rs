@@ -77,6 +77,19 @@ pub fn tour_drawable(game: &Game, from: Vertex, tour: &[Vertex]) -> bool {
     true
 }
 
+/// A drawable square tour of side `side` with `from` as a corner that would gain land: the
+/// eight such squares (four quadrants, two directions round) are tried from number `shift` on.
+pub fn square_tour(game: &Game, from: Vertex, side: i32, shift: usize) -> Option<Vec<Vertex>> {
+    (0..8).map(|i| (i + shift) % 8).find_map(|k| {
+        let (dx, dy) = [(side, side), (side, -side), (-side, side), (-side, -side)][k / 2];
+        let tour = rect_tour(from, dx, dy, k % 2 == 0);
+        let usable = tour.iter().all(|v| v.on_board())
+            && tour_drawable(game, from, &tour)
+            && tour_gain(game, &tour) > 0;
+        usable.then_some(tour)
+    })
+}
+
 /// The unowned cells a closed tour (ending where it started) would capture.
 pub fn tour_gain(game: &Game, tour: &[Vertex]) -> u32 {
     (interior_cells(tour) & game.unowned_mask()).count_ones()

@@ -7,9 +7,7 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::drawing::{
-    or_survivable, rect_tour, tour_drawable, tour_gain, walk_towards, LoopFollower,
-};
+use super::drawing::{or_survivable, square_tour, walk_towards, LoopFollower};
 use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
@@ -75,16 +73,8 @@ impl Strategy for Hunter {
         }
         let pos = game.player(seat).pos();
         let shift = self.rng.random_range(0..8);
-        for i in 0..8 {
-            let k = (i + shift) % 8;
-            let (dx, dy) = [(2, 2), (2, -2), (-2, 2), (-2, -2)][k / 2];
-            let tour = rect_tour(pos, dx, dy, k % 2 == 0);
-            if tour.iter().all(|v| v.on_board())
-                && tour_drawable(game, pos, &tour)
-                && tour_gain(game, &tour) > 0
-            {
-                return self.drawing.begin(game, seat, tour);
-            }
+        if let Some(tour) = square_tour(game, pos, 2, shift) {
+            return self.drawing.begin(game, seat, tour);
         }
         let dir = Dir::MOVES[self.rng.random_range(0..4)];
         or_survivable(game, seat, Action::new(dir, PenFlag::Keep))

@@ -7,6 +7,7 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::drawing::survives;
 use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
@@ -72,25 +73,6 @@ fn weighted_options(pen_down: bool) -> Vec<(Action, u32)> {
         options.push((Action::new(Dir::Stay, PenFlag::Down), 2));
     }
     options
-}
-
-/// Whether `seat` is still alive after playing `action` while every other
-/// live seat stays put.
-fn survives(game: &Game, seat: usize, action: Action) -> bool {
-    let answers: Vec<_> = (0..game.seats())
-        .map(|s| {
-            if !game.player(s).is_alive() {
-                None
-            } else if s == seat {
-                Some(Ok(action))
-            } else {
-                Some(Ok(Action::STAY))
-            }
-        })
-        .collect();
-    let mut what_if = game.clone();
-    what_if.play_turn(&answers);
-    what_if.player(seat).is_alive()
 }
 
 #[cfg(test)]
