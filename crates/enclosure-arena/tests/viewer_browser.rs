@@ -19,8 +19,8 @@ use std::time::Duration;
 use viewer_support::cdp::Browser;
 use viewer_support::viewer::{render_html, render_svg, render_svg_end, Replay};
 use viewer_support::{
-    cell_colours, chromium, dump_dom, fixture, fixture_path, scratch_dir, screenshot, tags_with,
-    CellColours, HAND_FIXTURE, REFEREE_FIXTURE,
+    cell_colours, chromium, dump_dom, fixture, fixture_path, owner_in_state, scratch_dir,
+    screenshot, tags_with, CellColours, HAND_FIXTURE, REFEREE_FIXTURE,
 };
 
 fn browser_or_skip(test: &str) -> Option<PathBuf> {
@@ -254,12 +254,7 @@ fn a_recorded_referee_game_plays_back_in_chromium() {
             &replay.turns[turn as usize - 1].state
         };
         for (&(x, y), (owner, _)) in &cell_colours(&dom) {
-            let id = state.cells[y as usize][x as usize];
-            let expected = state
-                .regions
-                .iter()
-                .find(|r| r.id == id)
-                .map_or(-1, |r| r.owner as i64);
+            let expected = owner_in_state(state, x, y);
             assert_eq!(*owner, expected, "turn {turn} cell ({x},{y})");
         }
         let scores: Vec<i64> = score_rows(&dom)

@@ -8,7 +8,9 @@ mod viewer_support;
 use std::process::Command;
 
 use viewer_support::viewer::{render_html, render_svg, render_svg_end, Replay, State};
-use viewer_support::{cell_colours, fixture, scratch_dir, tags_with, REFEREE_FIXTURE};
+use viewer_support::{
+    cell_colours, fixture, owner_in_state, scratch_dir, tags_with, REFEREE_FIXTURE,
+};
 
 /// Every frame's SVG shows each cell with the owner the state gives it, each live player at
 /// its vertex with its pen, each dead one with its cause, each trap with its turns left.
@@ -29,12 +31,7 @@ fn assert_frames_match_states(replay: &Replay, what: &str) {
 
 fn check_picture(svg: &str, state: &State, what: &str) {
     for (&(x, y), (owner, _)) in &cell_colours(svg) {
-        let id = state.cells[y as usize][x as usize];
-        let expected = state
-            .regions
-            .iter()
-            .find(|region| region.id == id)
-            .map_or(-1, |r| r.owner as i64);
+        let expected = owner_in_state(state, x, y);
         assert_eq!(*owner, expected, "{what}: cell ({x},{y})");
     }
     let players = tags_with(svg, "data-pen");

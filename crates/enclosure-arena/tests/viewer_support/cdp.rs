@@ -33,19 +33,8 @@ impl Browser {
         let (read_fd, write_fd) = (browser_reads.as_raw_fd(), browser_writes.as_raw_fd());
         let mut command = Command::new(chromium);
         command
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-extensions",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--remote-debugging-pipe",
-                "--window-size=1100,760",
-            ])
+            .args(super::HEADLESS_FLAGS)
+            .args(["--remote-debugging-pipe", "--window-size=1100,760"])
             .arg(format!("--user-data-dir={}", profile.display()))
             .arg(url)
             .stdin(Stdio::null())

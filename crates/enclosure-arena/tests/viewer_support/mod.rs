@@ -94,6 +94,17 @@ pub fn cell_colours(markup: &str) -> CellColours {
         .collect()
 }
 
+/// The owner the replay's own state gives cell `(x, y)`: a seat, or -1 when unowned
+/// (the value a drawn cell's `data-owner` must show).
+pub fn owner_in_state(state: &viewer::State, x: i32, y: i32) -> i64 {
+    let id = state.cells[y as usize][x as usize];
+    state
+        .regions
+        .iter()
+        .find(|region| region.id == id)
+        .map_or(-1, |region| region.owner as i64)
+}
+
 /// The Chromium binary: `$CHROMIUM` if set, else the first of the usual names on PATH.
 pub fn chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("CHROMIUM") {
@@ -111,22 +122,25 @@ pub fn chromium() -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// Flags for a quiet, isolated, offline headless run.
+/// Flags for a quiet, isolated, offline headless run (every browser the tests start).
+pub const HEADLESS_FLAGS: [&str; 9] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--no-first-run",
+    "--no-default-browser-check",
+];
+
+/// A headless browser command for dumping the DOM or taking a screenshot.
 fn headless(chromium: &Path, profile: &Path) -> Command {
     let mut command = Command::new(chromium);
     command
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--disable-extensions",
-            "--no-first-run",
-            "--no-default-browser-check",
-            "--hide-scrollbars",
-        ])
+        .args(HEADLESS_FLAGS)
+        .arg("--hide-scrollbars")
         .arg(format!("--user-data-dir={}", profile.display()))
         .stdin(Stdio::null());
     command
