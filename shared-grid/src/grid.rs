@@ -28,6 +28,14 @@ impl<T> Grid<T> {
         }
     }
 
+    /// A grid from its cells listed row by row; `None` unless there are `rows * cols` of them.
+    pub fn from_cells(rows: usize, cols: usize, cells: Vec<T>) -> Option<Self> {
+        (rows.checked_mul(cols) == Some(cells.len())).then(|| Grid {
+            bounds: Bounds::new(rows, cols),
+            cells,
+        })
+    }
+
     /// A grid from its rows; `None` when the rows differ in length.
     pub fn from_rows(rows: Vec<Vec<T>>) -> Option<Self> {
         let cols = rows.first().map_or(0, Vec::len);
@@ -145,6 +153,14 @@ mod tests {
     fn ragged_rows_are_refused() {
         assert!(Grid::from_rows(vec![vec![1, 2], vec![3]]).is_none());
         assert!(Grid::parse_chars("ab\nc\n", Some).is_none());
+    }
+
+    #[test]
+    fn from_cells_needs_exactly_rows_times_cols() {
+        let g = Grid::from_cells(2, 3, vec![1, 2, 3, 4, 5, 6]).unwrap();
+        assert_eq!(g.row(1), [4, 5, 6]);
+        assert!(Grid::from_cells(2, 3, vec![0; 5]).is_none());
+        assert!(Grid::from_cells(usize::MAX, 2, vec![0; 2]).is_none());
     }
 
     #[test]

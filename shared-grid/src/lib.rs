@@ -8,16 +8,22 @@
 //! - [`Dir4`], [`Dir8`]: the 4 and 8 compass steps, as row/column deltas.
 //! - [`Bounds`]: a rows x columns rectangle: bounds checks, stepping, neighbours.
 //! - [`Grid`]: a rows x columns array of cells, with parsing and drawing.
+//! - [`parse_token`], [`InputError`]: a token of untrusted input as a value, or an error
+//!   message that quotes at most 40 characters of it.
+//! - [`run_batch`]: a batch program's `main`: answers stream to a buffered stdout, an error
+//!   flushes them and ends with one stderr line and exit code 1.
 //! - [`exit_on_bad_input`]: turn input panics into a one-line error and exit code 1.
 
 mod bounds;
 mod dir;
 mod fail;
 mod grid;
+mod input;
 mod pos;
 
 pub use bounds::Bounds;
 pub use dir::{Dir4, Dir8};
-pub use fail::exit_on_bad_input;
+pub use fail::{exit_on_bad_input, run_batch};
 pub use grid::Grid;
+pub use input::{parse_token, quote, InputError, QUOTE_LIMIT};
 pub use pos::Pos;
