@@ -22,11 +22,17 @@
 //!   removed in another order) are searched once.
 //!
 //! # Input decisions
-//! - Boards of any size are accepted (the statement's 20 x 20 is not assumed).
-//! - Input ends at the line `0 0` or at the end of the data, whichever comes
-//!   first; a missing final newline is fine.
-//! - A board without exactly one start and one goal, or with a square value
-//!   other than 0..=3, is malformed: the program stops with a one-line error.
+//! - Boards of any size are accepted (the statement's 20 x 20 is not assumed), but the header's
+//!   sizes are never trusted: the board grows square by square as the data arrives, so a
+//!   header promising more squares than the input holds ends in an "end of input" error, not
+//!   in a huge allocation. A shape with room for fewer than two squares (a width or height of
+//!   0, which cannot hold a start and a goal) or more than `usize::MAX` is refused at once.
+//! - Input ends at the line `0 0` or at the end of the data, whichever comes first; a missing
+//!   final newline is fine.
+//! - Each answer is written as soon as its board is read, so the datasets before a malformed
+//!   one are answered. A board without exactly one start and one goal, a square value other
+//!   than 0..=3, or a token that is not a number is malformed: the program stops with a
+//!   one-line error naming the dataset.
 
 mod board;
 pub mod bound;
@@ -35,36 +41,39 @@ pub mod search;
 pub use board::{Board, Square};
 pub use search::{min_throws, MAX_THROWS};
 
-use proconio::input;
 use proconio::source::Source;
-use std::io::BufRead;
+use shared_grid::{parse_token, Grid, InputError};
+use std::io::{BufRead, Write};
 
-/// Reads every dataset up to `0 0` or the end of input.
-///
-/// Panics with a one-line message on malformed input (the binary turns that
-/// into an error exit, see `shared_grid::exit_on_bad_input`).
-pub fn read_boards<R: BufRead, S: Source<R>>(source: &mut S) -> Vec<Board> {
-    let mut boards = Vec::new();
-    while !source.is_empty() {
-        input! {
-            from &mut *source,
-            width: usize,
-            height: usize,
-        }
-        if width == 0 && height == 0 {
-            break;
-        }
-        input! {
-            from &mut *source,
-            squares: [[u8; width]; height],
-        }
-        let dataset = boards.len() + 1;
-        match Board::from_codes(squares) {
-            Ok(board) => boards.push(board),
-            Err(why) => panic!("dataset {dataset}: {why}"),
-        }
+/// Reads the next dataset: `None` at the line `0 0` or at the end of the input.
+pub fn read_board<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Board>, InputError> {
+    if source.is_empty() {
+        return Ok(None);
     }
-    boards
+    let width: usize = parse_token(source.next_token(), "the board width")?;
+    let height: usize = parse_token(source.next_token(), "the board height")?;
+    if width == 0 && height == 0 {
+        return Ok(None);
+    }
+    let cells = match width.checked_mul(height) {
+        Some(cells) if cells >= 2 => cells,
+        _ => {
+            return Err(InputError::new(format!(
+                "a {width} x {height} board cannot hold a start and a goal"
+            )))
+        }
+    };
+    // No `with_capacity(cells)`: the header is untrusted, the squares that arrive are not.
+    let mut squares = Vec::new();
+    for _ in 0..cells {
+        let code: u8 = parse_token(source.next_token(), "a square (0, 1, 2 or 3)")?;
+        let square = Square::from_code(code).ok_or_else(|| {
+            InputError::new(format!("square code {code} is not one of 0, 1, 2, 3"))
+        })?;
+        squares.push(square);
+    }
+    let grid = Grid::from_cells(height, width, squares).expect("height x width squares read");
+    Board::from_grid(&grid).map(Some).map_err(InputError::new)
 }
 
 /// The answer line for one board: the fewest throws, or `-1`.
@@ -75,12 +84,27 @@ pub fn answer(board: &Board) -> String {
     }
 }
 
-/// Reads all datasets and returns the whole output, one line per dataset.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
-    let mut out = String::new();
-    for board in read_boards(source) {
-        out.push_str(&answer(&board));
-        out.push('\n');
+/// Answers every dataset up to `0 0` or the end of the input, writing each line to `out` as
+/// soon as its board is read. Stops at the first malformed dataset with an error naming it,
+/// after the answers to the datasets before it.
+pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
+    source: &mut S,
+    out: &mut W,
+) -> Result<(), InputError> {
+    for dataset in 1.. {
+        match read_board(source).map_err(|err| err.at(format!("dataset {dataset}")))? {
+            Some(board) => writeln!(out, "{}", answer(&board))?,
+            None => break,
+        }
     }
-    out
+    Ok(())
+}
+
+/// The whole output for a whole input (tests); panics with the error line on malformed input.
+pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+    let mut out = Vec::new();
+    if let Err(err) = run_to(source, &mut out) {
+        panic!("{err}");
+    }
+    String::from_utf8(out).expect("the answers are ASCII")
 }

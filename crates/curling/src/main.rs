@@ -1,8 +1,9 @@
-use proconio::source::once::OnceSource;
+use proconio::source::line::LineSource;
 
 fn main() {
-    shared_grid::exit_on_bad_input("curling");
-    let stdin = std::io::stdin();
-    let mut source = OnceSource::new(stdin.lock());
-    print!("{}", curling::run(&mut source));
+    // Line by line: memory stays bounded by the longest line, and each answer is written as
+    // soon as its board is read.
+    shared_grid::run_batch("curling", |stdin, out| {
+        curling::run_to(&mut LineSource::new(stdin), out)
+    });
 }
