@@ -10,6 +10,8 @@
 //! A builtin gets a seed at creation (derived from the game seed and its seat,
 //! see [`crate::seed`]) and must be deterministic given it.
 
+mod bold;
+mod closing;
 pub mod drawing;
 mod edge;
 mod greedy;
@@ -17,6 +19,7 @@ mod hunter;
 mod idle;
 mod ours;
 mod random;
+mod spiral;
 mod square;
 mod strategy;
 
@@ -43,6 +46,8 @@ pub const REGISTRY: &[Builtin] = &[
     edge::BUILTIN,
     hunter::BUILTIN,
     ours::BUILTIN,
+    bold::BUILTIN,
+    spiral::BUILTIN,
 ];
 
 /// Creates the builtin bot `name` (without the `builtin:` prefix).

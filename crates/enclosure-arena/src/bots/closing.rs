@@ -1,0 +1,141 @@
+//! Closing an open loop when the planned way round is blocked: the sparring bots (`bold`,
+//! `spiral`) re-plan with [`closing_path`] instead of standing still with the pen down.
+
+use std::collections::VecDeque;
+
+use enclosure::capture::{components, interior_cells};
+use enclosure::geometry::VERTICES;
+use enclosure::{Game, Vertex};
+
+use super::drawing::drawable_step;
+
+/// Ten times the sum of the squared areas of the 4-connected groups of `cells` (the score a
+/// capture of exactly those unowned cells would add).
+pub fn capture_value(cells: u128) -> u64 {
+    components(cells)
+        .into_iter()
+        .map(|group| {
+            let area = group.count_ones() as u64;
+            10 * area * area
+        })
+        .sum()
+}
+
+/// The score `seat` would gain by closing its open trail onto the trail vertex `onto` after
+/// walking `path` (the vertices after the current one, `onto` excluded).
+pub fn closing_value(game: &Game, seat: usize, path: &[Vertex], onto: Vertex) -> u64 {
+    let trail = game.player(seat).trail();
+    let Some(start) = trail.iter().position(|&v| v == onto) else {
+        return 0;
+    };
+    let mut polygon = trail[start..].to_vec();
+    polygon.extend_from_slice(path);
+    capture_value(interior_cells(&polygon) & game.unowned_mask())
+}
+
+/// The best way for pen-down `seat` to close its loop: the steps from its current vertex
+/// (the last one on its own trail), found by a breadth-first search over drawable steps
+/// that avoids the trail and every other live player's vertex. Among the trail vertices it
+/// can reach, the one whose closing captures the most (then the nearest) wins.
+pub fn closing_path(game: &Game, seat: usize) -> Option<Vec<Vertex>> {
+    let me = game.player(seat);
+    let trail = me.trail();
+    let from = me.pos();
+    let previous = trail.len().checked_sub(2).map(|i| trail[i]);
+    let blocked: u128 = game
+        .players()
+        .iter()
+        .enumerate()
+        .filter(|&(s, p)| s != seat && p.is_alive())
+        .fold(0, |mask, (_, p)| mask | p.pos().bit());
+    let mut parent: Vec<Option<Vertex>> = vec![None; VERTICES];
+    let mut seen = [false; VERTICES];
+    seen[from.index()] = true;
+    let mut queue = VecDeque::from([from]);
+    let mut best: Option<(u64, usize, Vec<Vertex>)> = None;
+    while let Some(at) = queue.pop_front() {
+        for next in neighbours(at) {
+            if !drawable_step(game, at, next) || blocked & next.bit() != 0 {
+                continue;
+            }
+            if me.on_trail(next) {
+                if at == from && Some(next) == previous {
+                    continue; // stepping back is death
+                }
+                let mut path = unwind(&parent, from, at);
+                let value = closing_value(game, seat, &path, next);
+                path.push(next);
+                let better = match &best {
+                    None => true,
+                    Some((v, len, _)) => value > *v || (value == *v && path.len() < *len),
+                };
+                if better {
+                    best = Some((value, path.len(), path));
+                }
+                continue;
+            }
+            if !seen[next.index()] {
+                seen[next.index()] = true;
+                parent[next.index()] = Some(at);
+                queue.push_back(next);
+            }
+        }
+    }
+    best.map(|(_, _, path)| path)
+}
+
+/// The on-board neighbours of `v`.
+pub fn neighbours(v: Vertex) -> impl Iterator<Item = Vertex> {
+    enclosure::Dir::MOVES
+        .into_iter()
+        .map(move |d| v.step(d))
+        .filter(|n| n.on_board())
+}
+
+/// The vertices from `from` (excluded) to `to` (included) along the search's parent links.
+fn unwind(parent: &[Option<Vertex>], from: Vertex, to: Vertex) -> Vec<Vertex> {
+    let mut path = Vec::new();
+    let mut at = to;
+    while at != from {
+        path.push(at);
+        at = parent[at.index()].expect("every reached vertex has a parent");
+    }
+    path.reverse();
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use enclosure::{Action, Answer, Dir, PenFlag};
+
+    fn play(game: &mut Game, seat: usize, dirs: &[(Dir, PenFlag)]) {
+        for &(dir, flag) in dirs {
+            let answers: Vec<Answer> = (0..game.seats())
+                .map(|s| {
+                    Some(Ok(if s == seat {
+                        Action::new(dir, flag)
+                    } else {
+                        Action::STAY
+                    }))
+                })
+                .collect();
+            game.play_turn(&answers);
+        }
+    }
+
+    #[test]
+    fn closes_back_onto_the_start_when_that_captures_most() {
+        let mut game = Game::new(&[Some(Vertex::new(2, 2)), Some(Vertex::new(9, 9))]);
+        use Dir::*;
+        let k = PenFlag::Keep;
+        play(
+            &mut game,
+            0,
+            &[(Right, PenFlag::Down), (Right, k), (Down, k), (Down, k), (Left, k)],
+        );
+        let path = closing_path(&game, 0).expect("a way back");
+        assert_eq!(path, vec![Vertex::new(2, 4), Vertex::new(2, 3), Vertex::new(2, 2)]);
+        assert_eq!(closing_value(&game, 0, &path[..2], Vertex::new(2, 2)), 160);
+    }
+}
