@@ -38,9 +38,11 @@
 //! - T larger than the cases present: stop at the end of input after a whole case and answer
 //!   the cases read; cases beyond T are ignored; empty input has no cases.
 //!   `input::tests::stops_at_the_end_of_input_when_t_is_too_large`.
+//!   Each answer is written as soon as its case is read, so the cases before a malformed one are
+//!   answered (then the error); memory does not grow with the number of cases.
 //! - S = C (excluded by the statement): the mouse already reaches the cheese, `No Cheese!`.
 //!   `game::tests::mouse_on_the_cheese_has_nothing_to_find`.
-//! - Errors (one stderr line, exit 1 through `shared_grid::exit_on_bad_input`): a token that is
+//! - Errors (one stderr line, exit 1 through `shared_grid::run_batch`): a token that is
 //!   not an integer (or a negative T or R), input ending inside a case, a cell outside 1..=9.
 //!   `tests/cli.rs`.
 
@@ -50,26 +52,38 @@ pub mod input;
 
 pub use board::{Cell, Segment, Stick, StickSet};
 pub use game::{Outcome, Solver};
-pub use input::{read_cases, Case};
+pub use input::{read_case_count, read_position, Case, Position};
 
 use proconio::source::Source;
-use std::io::BufRead;
+use shared_grid::InputError;
+use std::io::{BufRead, Write};
 
-/// Reads every case, solves them, and returns the whole output.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
-    let cases = read_cases(source);
+/// Reads T, then answers each case as soon as it is read (one `Case k: NAME` line to `out`),
+/// up to T cases or the end of the input. Memory stays constant however many cases there are.
+/// Stops at the first malformed case with an error naming it, after the answers before it.
+pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
+    source: &mut S,
+    out: &mut W,
+) -> Result<(), InputError> {
+    let declared = read_case_count(source)?;
     let solver = Solver::shared();
-    let outcomes: Vec<Outcome> = cases.iter().map(|case| solver.solve(case)).collect();
-    format_answers(&outcomes)
+    let mut number = 0;
+    while number < declared && !source.is_empty() {
+        number += 1;
+        let case = read_position(source).map_err(|err| err.at(format!("case {number}")))?;
+        let outcome = solver.outcome(case.mouse, case.cheese, case.open);
+        writeln!(out, "Case {number}: {outcome}")?;
+    }
+    Ok(())
 }
 
-/// `Case k: NAME`, one line per case, numbered from 1.
-pub fn format_answers(outcomes: &[Outcome]) -> String {
-    let mut out = String::new();
-    for (k, outcome) in outcomes.iter().enumerate() {
-        out.push_str(&format!("Case {}: {}\n", k + 1, outcome));
+/// The whole output for a whole input (tests); panics with the error line on malformed input.
+pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+    let mut out = Vec::new();
+    if let Err(err) = run_to(source, &mut out) {
+        panic!("{err}");
     }
-    out
+    String::from_utf8(out).expect("the answers are ASCII")
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
-use proconio::source::once::OnceSource;
+use proconio::source::line::LineSource;
 
 fn main() {
-    shared_grid::exit_on_bad_input("mouse-cheese");
-    let stdin = std::io::stdin();
-    let mut source = OnceSource::new(stdin.lock());
-    print!("{}", mouse_cheese::run(&mut source));
+    // Line by line: memory stays bounded by the longest line, and each answer is written as
+    // soon as its case is read.
+    shared_grid::run_batch("mouse-cheese", |stdin, out| {
+        mouse_cheese::run_to(&mut LineSource::new(stdin), out)
+    });
 }
