@@ -1,5 +1,5 @@
 //! `builtin:bold`: a square-grabber in the style of strong public bots. Born near a corner, it
-//! draws the k x k square (k up to [`MAX_SIDE`]) that gains the most points per turn spent
+//! draws the k x k square (k up to [`MAX_SIDE`], smaller as free land runs out) that gains the most points per turn spent
 //! walking to its corner and drawing it, so k shrinks by itself as free land runs out. It takes
 //! no safety margin at all: opponents are ignored except that it never steps where it would die
 //! by its own move (or onto a player's vertex), and a loop it cannot finish as planned is closed
@@ -16,13 +16,15 @@ use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
     name: "bold",
-    about: "grabs the biggest k x k square it can reach (k <= 5) from a corner, no safety margin",
+    about: "from a corner, grabs the k x k square worth most per turn (k <= 3), no safety margin",
     make: |seed| Box::new(StrategyBot::new("bold", Bold::new(seed))),
 };
 
-/// The largest square side it tries. Bigger squares score more (area squared) but keep the
-/// trail open longer.
-pub const MAX_SIDE: i32 = 5;
+/// The largest square side it tries: bigger squares score more (area squared) but keep the
+/// trail open longer. Measured against hunter, edge and spiral (192 games, seed 2): sides up
+/// to 3 gave bold 2.54 rank points, up to 4 gave 1.56, up to 5 gave 1.20; growing the side by
+/// one per dead rival gave 2.29.
+pub const MAX_SIDE: i32 = 3;
 
 pub struct Bold {
     rng: ChaCha8Rng,
@@ -224,8 +226,8 @@ mod tests {
     #[test]
     fn on_an_empty_board_it_plans_the_largest_square_from_where_it_stands() {
         let game = Game::new(&[Some(Vertex::new(0, 0)), Some(Vertex::new(10, 10))]);
-        let target = best_square(&game, 0, MAX_SIDE, 0).expect("a square");
+        let target = best_square(&game, 0, 5, 0).expect("a square");
         assert_eq!(target.corner, Vertex::new(0, 0));
-        assert_eq!(target.tour.len(), 4 * MAX_SIDE as usize);
+        assert_eq!(target.tour.len(), 4 * 5);
     }
 }

@@ -132,10 +132,19 @@ mod tests {
         play(
             &mut game,
             0,
-            &[(Right, PenFlag::Down), (Right, k), (Down, k), (Down, k), (Left, k)],
+            &[
+                (Right, PenFlag::Down),
+                (Right, k),
+                (Down, k),
+                (Down, k),
+                (Left, k),
+            ],
         );
         let path = closing_path(&game, 0).expect("a way back");
-        assert_eq!(path, vec![Vertex::new(2, 4), Vertex::new(2, 3), Vertex::new(2, 2)]);
+        assert_eq!(
+            path,
+            vec![Vertex::new(2, 4), Vertex::new(2, 3), Vertex::new(2, 2)]
+        );
         assert_eq!(closing_value(&game, 0, &path[..2], Vertex::new(2, 2)), 160);
     }
 }

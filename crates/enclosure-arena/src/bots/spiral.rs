@@ -76,7 +76,9 @@ impl Spiral {
             self.closing = true;
         }
         match self.plan.first().and_then(|&n| Dir::between(pos, n)) {
-            Some(dir) if dir.is_move() => or_survivable(game, seat, Action::new(dir, PenFlag::Keep)),
+            Some(dir) if dir.is_move() => {
+                or_survivable(game, seat, Action::new(dir, PenFlag::Keep))
+            }
             _ => or_survivable(game, seat, Action::STAY),
         }
     }
@@ -182,9 +184,9 @@ fn threatened(game: &Game, seat: usize) -> bool {
         s != seat
             && p.is_alive()
             && p.stuck_left() == 0
-            && trail.iter().any(|v| {
-                (v.x - p.pos().x).abs() + (v.y - p.pos().y).abs() <= THREAT_DISTANCE
-            })
+            && trail
+                .iter()
+                .any(|v| (v.x - p.pos().x).abs() + (v.y - p.pos().y).abs() <= THREAT_DISTANCE)
     })
 }
 
