@@ -33,11 +33,20 @@ pub fn closing_value(game: &Game, seat: usize, path: &[Vertex], onto: Vertex) ->
     capture_value(interior_cells(&polygon) & game.unowned_mask())
 }
 
-/// The best way for pen-down `seat` to close its loop: the steps from its current vertex
-/// (the last one on its own trail), found by a breadth-first search over drawable steps
-/// that avoids the trail and every other live player's vertex. Among the trail vertices it
-/// can reach, the one whose closing captures the most (then the nearest) wins.
+/// The best way for pen-down `seat` to close its loop: of [`closing_paths`], the one that
+/// captures the most, then the shortest.
 pub fn closing_path(game: &Game, seat: usize) -> Option<Vec<Vertex>> {
+    closing_paths(game, seat)
+        .into_iter()
+        .max_by_key(|(value, path)| (*value, std::cmp::Reverse(path.len())))
+        .map(|(_, path)| path)
+}
+
+/// Every way for pen-down `seat` to close its loop onto one of its trail vertices, with what
+/// it captures: the steps from its current vertex (the last one on its trail), one shortest
+/// path per trail vertex it can reach, found by a breadth-first search over drawable steps
+/// that avoids the trail and every other live player's vertex.
+pub fn closing_paths(game: &Game, seat: usize) -> Vec<(u64, Vec<Vertex>)> {
     let me = game.player(seat);
     let trail = me.trail();
     let from = me.pos();
@@ -50,28 +59,24 @@ pub fn closing_path(game: &Game, seat: usize) -> Option<Vec<Vertex>> {
         .fold(0, |mask, (_, p)| mask | p.pos().bit());
     let mut parent: Vec<Option<Vertex>> = vec![None; VERTICES];
     let mut seen = [false; VERTICES];
+    let mut reached = 0u128;
     seen[from.index()] = true;
     let mut queue = VecDeque::from([from]);
-    let mut best: Option<(u64, usize, Vec<Vertex>)> = None;
+    let mut found = Vec::new();
     while let Some(at) = queue.pop_front() {
         for next in neighbours(at) {
             if !drawable_step(game, at, next) || blocked & next.bit() != 0 {
                 continue;
             }
             if me.on_trail(next) {
-                if at == from && Some(next) == previous {
-                    continue; // stepping back is death
+                if (at == from && Some(next) == previous) || reached & next.bit() != 0 {
+                    continue; // stepping back is death; one (shortest) path per vertex
                 }
+                reached |= next.bit();
                 let mut path = unwind(&parent, from, at);
                 let value = closing_value(game, seat, &path, next);
                 path.push(next);
-                let better = match &best {
-                    None => true,
-                    Some((v, len, _)) => value > *v || (value == *v && path.len() < *len),
-                };
-                if better {
-                    best = Some((value, path.len(), path));
-                }
+                found.push((value, path));
                 continue;
             }
             if !seen[next.index()] {
@@ -81,7 +86,7 @@ pub fn closing_path(game: &Game, seat: usize) -> Option<Vec<Vertex>> {
             }
         }
     }
-    best.map(|(_, _, path)| path)
+    found
 }
 
 /// The on-board neighbours of `v`.

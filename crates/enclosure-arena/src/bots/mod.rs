@@ -19,6 +19,7 @@ mod hunter;
 mod idle;
 mod ours;
 mod random;
+mod search;
 mod spiral;
 mod square;
 mod strategy;
@@ -48,6 +49,7 @@ pub const REGISTRY: &[Builtin] = &[
     ours::BUILTIN,
     bold::BUILTIN,
     spiral::BUILTIN,
+    search::BUILTIN,
 ];
 
 /// Creates the builtin bot `name` (without the `builtin:` prefix).
