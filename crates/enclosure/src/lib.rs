@@ -52,10 +52,13 @@
 //!   players inside die (`rules_04_captures`).
 //! - Region ids count up from 0 in creation order; the groups of one capture are numbered in
 //!   row-major order of their first cell; a region's `turn` is the turn that created it.
-//! - `[STATUS]` lists the seats of the game only (2 to 4; rulings §1). Its seat count follows
-//!   from its token count (`10`, `15`, `20` differ modulo 3). A dead seat keeps the position
-//!   where it died and its `trappedleft` as it was; a seat dead from the start (bad `[POS]`)
-//!   is shown at `0 0`. Traps are listed by `x`, then `y` (the sample's order).
+//! - `[STATUS]` always lists four seats (rulings §1: "always lists every seat"), so a bot
+//!   written for the statement's four players plays a 2- or 3-seat game unchanged: an absent
+//!   seat is shown dead at `0 0` with `trappedleft` and `scoredecline` 0, exactly like a seat
+//!   dead from the start (bad `[POS]`), and the tracker rebuilds the game as that four-seat
+//!   table ([`Game::padded`]). A dead seat keeps the position where it died and its
+//!   `trappedleft` as it was. Traps are listed by `x`, then `y` (the sample's order). Lines
+//!   with 2 or 3 seats are still parsed (the seat count follows from the token count).
 //! - Parsing is strict about tokens (`[ACTION] 1 0`, the scanned sample, is illegal; no `+1`,
 //!   no `00`) but accepts any run of blanks between tokens and a trailing `\r\n`.
 //! - The bot reads lines with `BufRead::read_line` (not proconio's `LineSource`): a status's
@@ -85,7 +88,7 @@ pub use protocol::{
     parse_start, parse_status, Message, SeatStatus, Stat, Status,
 };
 pub use rebuild::Tracker;
-pub use state::{Game, Player, Region, MAX_TURNS};
+pub use state::{Game, Player, Region, MAX_TURNS, NOWHERE, TABLE_SEATS};
 pub use turn::{mud_traps, Answer};
 
 /// Replays a whole transcript of referee lines (`[START]`, `[STATUS]`) through the submitted

@@ -8,6 +8,7 @@
 
 use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS};
+use crate::state::{NOWHERE, TABLE_SEATS};
 
 /// A player's state as `[STATUS]` reports it: `stat` = 0 pen up, 1 pen down, -1 dead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -159,9 +160,10 @@ pub fn format_start(seat: usize) -> String {
 
 /// Parses a whole `[STATUS]` line.
 ///
-/// The line lists 2 to 4 seats (only the seats of the game), then the traps. The seat count is
-/// implied by the token count: after the tag there are `5 n + 1 + 3 k` tokens, and 10, 15 and 20
-/// differ modulo 3, so `n` is unique; `nTraps` must then agree with `k`.
+/// The referee always lists four seats (rulings §1), then the traps. Lines with 2 or 3 seats,
+/// as this project's referee once sent for smaller games, are still read: the seat count is
+/// implied by the token count (after the tag there are `5 n + 1 + 3 k` tokens, and 10, 15 and
+/// 20 differ modulo 3, so `n` is unique); `nTraps` must then agree with `k`.
 pub fn parse_status(line: &str) -> Result<Status, String> {
     let tokens = tokens_after(line, "[STATUS]")?;
     let count = tokens.len();
@@ -245,10 +247,20 @@ pub fn parse_message(line: &str) -> Result<Message, String> {
     }
 }
 
+/// How `[STATUS]` shows a seat that takes no part in a 2- or 3-seat game (rulings §1): dead at
+/// [`NOWHERE`], never stuck, no mud cast, as a seat dead from the start is shown.
+pub const ABSENT_SEAT: SeatStatus = SeatStatus {
+    pos: NOWHERE,
+    stat: Stat::Dead,
+    trapped_left: 0,
+    score_decline: 0,
+};
+
 impl crate::state::Game {
-    /// What `[STATUS]` reports about the game now.
+    /// What `[STATUS]` reports about the game now: always [`TABLE_SEATS`] seats, those beyond
+    /// this game's as [`ABSENT_SEAT`].
     pub fn status(&self) -> Status {
-        let seats = self
+        let mut seats: Vec<SeatStatus> = self
             .players()
             .iter()
             .map(|p| SeatStatus {
@@ -264,15 +276,18 @@ impl crate::state::Game {
                 score_decline: -crate::score::MUD_COST * p.mud_casts() as i64,
             })
             .collect();
+        seats.resize(seats.len().max(TABLE_SEATS), ABSENT_SEAT);
         Status {
             seats,
             traps: self.traps(),
         }
     }
 
-    /// The exact `[STATUS]` line sent at the start of the next turn (rulings §10). It lists
-    /// the seats of this game only (2 to 4); a dead seat keeps the position where it died and
-    /// its `trappedleft` as it was then; a seat dead from the start is reported at (0, 0).
+    /// The exact `[STATUS]` line sent at the start of the next turn (rulings §1, §10). It lists
+    /// four seats whatever the game's size, so a bot written for the statement's four players
+    /// plays a 2- or 3-seat game unchanged: an absent seat is [`ABSENT_SEAT`]. A dead seat keeps
+    /// the position where it died and its `trappedleft` as it was then; a seat dead from the
+    /// start is shown at [`NOWHERE`].
     pub fn status_line(&self) -> String {
         format_status(&self.status())
     }

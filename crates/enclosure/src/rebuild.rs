@@ -13,12 +13,17 @@
 //! cause of such a death is a guess: causes that happen before the moves (illegal output,
 //! timeout, off-board, trespass ...) cannot be told apart from outside and are recorded as
 //! `IllegalOutput`.
+//!
+//! The referee lists four seats in every `[STATUS]` (rulings §1), so the rebuilt game always
+//! has four: the seats absent from a 2- or 3-seat game are dead from the start, like a seat
+//! whose `[POS]` was unusable (a bot cannot tell the two apart, and needs not: neither ever
+//! plays). The rebuilt game is then the referee's [`Game::padded`].
 
 use crate::action::{Action, DeathCause, PenFlag};
 use crate::event::Event;
 use crate::geometry::{Dir, Vertex};
-use crate::protocol::{parse_status, Stat, Status};
-use crate::state::Game;
+use crate::protocol::{parse_status, Stat, Status, ABSENT_SEAT};
+use crate::state::{Game, TABLE_SEATS};
 use crate::turn::Answer;
 
 /// Follows a game through its `[STATUS]` lines.
@@ -50,7 +55,13 @@ impl Tracker {
     }
 
     /// Follows one status: the first one starts the game, each next one is one more turn.
+    /// A status of 2 or 3 seats (older referees) is read as the four-seat table it stands for.
     pub fn observe(&mut self, status: &Status) -> Result<&Game, String> {
+        let mut table = status.clone();
+        if table.seats.len() < TABLE_SEATS {
+            table.seats.resize(TABLE_SEATS, ABSENT_SEAT);
+        }
+        let status = &table;
         match self.game.take() {
             None => {
                 self.game = Some(initial_game(status)?);
@@ -71,7 +82,8 @@ impl Tracker {
     }
 }
 
-/// The game the first `[STATUS]` describes (turn 1: positions are the starts).
+/// The game the first `[STATUS]` describes (turn 1: positions are the starts; a seat already
+/// dead never played, whether it had a bad `[POS]` or was absent from a smaller game).
 fn initial_game(status: &Status) -> Result<Game, String> {
     if !(2..=4).contains(&status.seats.len()) {
         return Err(format!("{} seats", status.seats.len()));
@@ -161,5 +173,46 @@ fn explain(before: &Game, after: &Status) -> Result<(Game, Vec<Event>), String> 
             return Err("no legal turn leads to this [STATUS]".to_string());
         }
         choice[s] += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 2- or 3-seat game is followed through its four-seat statuses, and the rebuilt game is
+    /// the referee's, padded with the absent seats.
+    #[test]
+    fn smaller_games_are_rebuilt_as_padded_four_seat_tables() {
+        for seats in 2..=4 {
+            let starts: Vec<Option<Vertex>> = (0..seats)
+                .map(|s| Some(Vertex::new(2 + 2 * s, 5)))
+                .collect();
+            let mut referee = Game::new(&starts);
+            let mut tracker = Tracker::new();
+            let plan = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
+            for turn in 0..6 {
+                let status = referee.status();
+                assert_eq!(status.seats.len(), TABLE_SEATS);
+                let rebuilt = tracker.observe_line(&referee.status_line()).unwrap();
+                assert_eq!(*rebuilt, referee.padded(), "{seats} seats, turn {turn}");
+                // Seat 0 draws a unit square; the others wait.
+                let answers: Vec<Answer> = (0..seats)
+                    .map(|s| {
+                        let action = match (s, turn) {
+                            (0, 0) => Action::new(plan[0], PenFlag::Down),
+                            (0, 1..=3) => Action::new(plan[turn], PenFlag::Keep),
+                            _ => Action::STAY,
+                        };
+                        Some(Ok(action))
+                    })
+                    .collect();
+                referee.play_turn(&answers);
+            }
+            assert_eq!(referee.areas(0), vec![1]);
+            let rebuilt = tracker.observe_line(&referee.status_line()).unwrap();
+            assert_eq!(*rebuilt, referee.padded());
+            assert_eq!(rebuilt.areas(0), vec![1]);
+        }
     }
 }

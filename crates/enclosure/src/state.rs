@@ -11,6 +11,12 @@ pub const MAX_TURNS: u32 = 100;
 pub const STUCK_TURNS: u32 = 5;
 /// What a fresh trap reports in the next `[STATUS]` (rulings §6).
 pub const TRAP_TURNS: u32 = 2;
+/// The seats of the statement's table. `[STATUS]` always lists this many (rulings §1): a 2- or
+/// 3-seat game reports its absent seats as dead, so a bot written for four players plays it.
+pub const TABLE_SEATS: usize = 4;
+/// Where `[STATUS]` shows a seat that never played: one absent from a 2- or 3-seat game, or
+/// one whose `[POS]` answer was unusable.
+pub const NOWHERE: Vertex = Vertex::new(0, 0);
 
 /// `cells[i]` value of an unowned cell.
 const NO_REGION: u8 = u8::MAX;
@@ -122,7 +128,8 @@ pub struct Game {
 
 impl Game {
     /// A new game; one entry per seat (2 to 4), `None` or an off-board vertex for a seat whose
-    /// `[POS]` answer was unusable: it is dead from the start (`BadStart`), reported at (0, 0).
+    /// `[POS]` answer was unusable: it is dead from the start (`BadStart`), reported at
+    /// [`NOWHERE`].
     pub fn new(starts: &[Option<Vertex>]) -> Game {
         assert!(
             (2..=4).contains(&starts.len()),
@@ -133,7 +140,7 @@ impl Game {
             .iter()
             .map(|start| match start {
                 Some(v) if v.on_board() => Player::new(*v, None),
-                _ => Player::new(Vertex::new(0, 0), Some(DeathCause::BadStart)),
+                _ => Player::new(NOWHERE, Some(DeathCause::BadStart)),
             })
             .collect();
         Game {
@@ -149,6 +156,20 @@ impl Game {
 
     pub fn seats(&self) -> usize {
         self.players.len()
+    }
+
+    /// This game as a four-seat table sees it, which is what a bot rebuilds from `[STATUS]`:
+    /// each seat beyond this game's is dead from the start at [`NOWHERE`], exactly like a seat
+    /// whose `[POS]` was unusable (the two cannot be told apart, and play the same). A
+    /// four-seat game is returned unchanged.
+    pub fn padded(&self) -> Game {
+        let mut table = self.clone();
+        while table.players.len() < TABLE_SEATS {
+            table
+                .players
+                .push(Player::new(NOWHERE, Some(DeathCause::BadStart)));
+        }
+        table
     }
     /// Turns played so far.
     pub fn turn(&self) -> u32 {

@@ -51,11 +51,17 @@ fn area_is_counted_in_cells() {
 }
 
 #[test]
-fn status_lists_exactly_the_seats_of_the_game() {
+fn status_lists_every_seat_and_absent_ones_as_dead() {
     let g = game(&[(1, 2), (3, 4)]);
-    assert_eq!(g.status_line(), "[STATUS] 1 2 0 0 0 3 4 0 0 0 0");
+    assert_eq!(
+        g.status_line(),
+        "[STATUS] 1 2 0 0 0 3 4 0 0 0 0 0 -1 0 0 0 0 -1 0 0 0"
+    );
     let g = game(&[(1, 2), (3, 4), (5, 6)]);
-    assert_eq!(g.status_line(), "[STATUS] 1 2 0 0 0 3 4 0 0 0 5 6 0 0 0 0");
+    assert_eq!(
+        g.status_line(),
+        "[STATUS] 1 2 0 0 0 3 4 0 0 0 5 6 0 0 0 0 0 -1 0 0 0"
+    );
     let g = game(&[(1, 2), (3, 4), (5, 6), (7, 8)]);
     assert_eq!(
         g.status_line(),

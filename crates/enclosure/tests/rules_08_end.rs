@@ -10,7 +10,8 @@ fn a_bad_start_is_death_before_turn_one() {
     assert_eq!(g.player(1).death(), Some(DeathCause::BadStart));
     assert_eq!(
         g.status_line(),
-        "[STATUS] 0 0 -1 0 0 0 0 -1 0 0 3 3 0 0 0 0"
+        "[STATUS] 0 0 -1 0 0 0 0 -1 0 0 3 3 0 0 0 0 0 -1 0 0 0",
+        "seat 3 is absent: shown as dead from the start too"
     );
     assert!(g.is_over(), "one player left");
 }

@@ -108,7 +108,11 @@ fn a_tracker_rebuilds_captures_and_kills_from_statuses() {
     for token in "r+ r r d d l l u u".split(' ') {
         g.play_turn(&[answer(token), answer("s"), answer("s")]);
         let rebuilt = tracker.observe_line(&g.status_line()).unwrap();
-        assert_eq!(*rebuilt, g);
+        assert_eq!(
+            *rebuilt,
+            g.padded(),
+            "the absent seat 3 is dead from the start"
+        );
     }
     assert_eq!(tracker.game().unwrap().areas(0), vec![4]);
     assert_eq!(tracker.last_events().len(), 2);
@@ -137,7 +141,7 @@ fn a_tracker_rejects_impossible_statuses() {
     assert!(tracker
         .observe_line("[STATUS] 2 0 0 0 0 5 5 0 0 0 0")
         .is_err());
-    // A different seat count.
+    // A seat absent so far (2-seat line: seats 2 and 3 dead) showing up alive.
     assert!(tracker
         .observe_line("[STATUS] 0 0 0 0 0 5 5 0 0 0 5 5 0 0 0 0")
         .is_err());
@@ -175,4 +179,43 @@ fn the_idle_bot_answers_each_line_legally() {
     assert_eq!(action.flag, PenFlag::Keep);
     assert!(session.respond("[ACTION] s 0").is_err());
     assert_eq!(session.tracker_errors, 0);
+}
+
+#[test]
+fn the_bot_plays_two_and_three_seat_games_from_four_seat_statuses() {
+    use enclosure::bot::Planner;
+    for seats in 2..=3 {
+        let mut bots: Vec<Session<Planner>> =
+            (0..seats).map(|_| Session::new(Planner::new())).collect();
+        let starts: Vec<Option<Vertex>> = bots
+            .iter_mut()
+            .enumerate()
+            .map(|(seat, bot)| parse_pos(&bot.respond(&format!("[START] {seat}")).unwrap()).ok())
+            .collect();
+        let mut g = Game::new(&starts);
+        while !g.is_over() {
+            let line = g.status_line();
+            assert_eq!(line.split(' ').count(), 1 + 20 + 1 + 3 * g.traps().len());
+            let answers: Vec<_> = (0..seats)
+                .map(|seat| {
+                    g.player(seat).is_alive().then(|| {
+                        let answer = bots[seat].respond(&line).unwrap();
+                        assert_eq!(bots[seat].tracker_errors, 0, "{seats} seats");
+                        assert_eq!(*bots[seat].tracker().game().unwrap(), g.padded());
+                        Ok(parse_action(&answer).unwrap())
+                    })
+                })
+                .collect();
+            g.play_turn(&answers);
+        }
+        for seat in 0..seats {
+            if let Some(cause) = g.player(seat).death() {
+                assert!(
+                    !cause.is_before_moves(),
+                    "{seats} seats: seat {seat} {cause}"
+                );
+            }
+        }
+        assert!(g.regions().len() > 1, "{seats} seats: the bots played");
+    }
 }
