@@ -167,9 +167,10 @@ fn check_text(plan: &bundle::Plan, text: &str) -> Vec<String> {
         format!("first line does not name the problem: {first:?}"),
     );
     for judge in &plan.contest.judges {
+        let citation = judge.citation();
         expect(
-            first.contains(judge.as_str()),
-            format!("first line does not name judge {judge:?}: {first:?}"),
+            first.contains(&citation),
+            format!("first line does not name judge {citation:?}: {first:?}"),
         );
     }
     let crate_named =

@@ -7,9 +7,11 @@
 //! (`rewrite`); the dependencies are then pruned to what the solution uses (`prune`)
 //! and the whole is printed with a header (`emit`).
 
+pub mod contest;
 pub mod emit;
 mod load;
 pub mod metadata;
+pub mod profile;
 mod prune;
 mod rewrite;
 mod strip;

@@ -2,17 +2,11 @@
 //! dependencies (transitively), where each one's source lives, its enabled features,
 //! and the licence facts for the header.
 
+pub use crate::contest::Contest;
 use anyhow::{bail, Context, Result};
 use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
 use cargo_metadata::{DependencyKind, Edition, Metadata, MetadataCommand, Package, PackageId};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-
-/// The `[package.metadata.contest]` table of a problem crate.
-#[derive(Debug, Clone)]
-pub struct Contest {
-    pub problem: String,
-    pub judges: Vec<String>,
-}
 
 /// One library crate that becomes `mod <module> { ... }` in a bundle.
 #[derive(Debug, Clone)]
@@ -22,6 +16,8 @@ pub struct Library {
     /// The crate's name in Rust code (lib target name), also its module name in the bundle.
     pub module: String,
     pub root: Utf8PathBuf,
+    /// The package's directory (where its `Cargo.toml` and licence files are).
+    pub dir: Utf8PathBuf,
     pub features: BTreeSet<String>,
     /// How this crate's code names the libraries it depends on, mapped to their modules.
     pub extern_names: BTreeMap<String, String>,
@@ -98,7 +94,7 @@ impl Workspace {
             .members()
             .find(|p| p.name == name)
             .with_context(|| format!("no workspace package named `{name}`"))?;
-        let contest = contest_table(package)?;
+        let contest = crate::contest::contest_table(package, self.root().as_std_path())?;
         let bins: Vec<_> = package.targets.iter().filter(|t| t.is_bin()).collect();
         let main = match bins[..] {
             [only] => only,
@@ -216,6 +212,11 @@ impl Workspace {
             version: package.version.to_string(),
             module: target.name.replace('-', "_"),
             root: target.src_path.clone(),
+            dir: package
+                .manifest_path
+                .parent()
+                .unwrap_or(&package.manifest_path)
+                .to_owned(),
             features: self.features(&package.id)?,
             extern_names: self.extern_names(&package.id)?,
             license: package.license.clone(),
@@ -247,35 +248,6 @@ fn lib_name(package: &Package) -> Result<String> {
     let target = lib_target(package)?
         .with_context(|| format!("`{}` has no library target", package.name))?;
     Ok(target.name.replace('-', "_"))
-}
-
-fn contest_table(package: &Package) -> Result<Contest> {
-    let name = &package.name;
-    let table = package
-        .metadata
-        .get("contest")
-        .with_context(|| format!("`{name}` has no [package.metadata.contest] table"))?;
-    let problem = table
-        .get("problem")
-        .and_then(|v| v.as_str())
-        .with_context(|| {
-            format!("`{name}`: [package.metadata.contest] needs `problem = \"...\"`")
-        })?;
-    let judges = table
-        .get("judges")
-        .and_then(|v| v.as_array())
-        .and_then(|a| {
-            a.iter()
-                .map(|j| j.as_str().map(str::to_string))
-                .collect::<Option<Vec<_>>>()
-        })
-        .with_context(|| {
-            format!("`{name}`: [package.metadata.contest] needs `judges = [\"...\"]`")
-        })?;
-    Ok(Contest {
-        problem: problem.to_string(),
-        judges,
-    })
 }
 
 /// Two bundled crates with the same module name would collide in the bundle.

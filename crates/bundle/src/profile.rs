@@ -1,0 +1,396 @@
+//! Judge profiles: what each online judge accepts, read from the workspace's `judges.toml`.
+//!
+//! One table per judge, keyed by the short name problems use (`aoj`, `boj`, ...):
+//! ```toml
+//! [boj]
+//! name = "Baekjoon Online Judge (BOJ)"
+//! short = "BOJ"
+//! rust = true
+//! rustc = "1.73"            # or "unknown"
+//! editions = ["2021"]       # or "unknown"
+//! flags = "unknown"
+//! size_limit = "unknown"    # or a number of bytes
+//! source = "where the figures were read"
+//! read = "2025-06-01"       # YYYY-MM-DD, YYYY-MM or "unknown"
+//! ```
+//! A judge that takes no Rust says `rust = false` and nothing about rustc, editions,
+//! flags or size: it never constrains a bundle. A figure nobody has read is `"unknown"`,
+//! never a guess.
+
+use anyhow::{bail, Context, Result};
+use std::fmt;
+use std::path::Path;
+
+/// The profiles file, at the workspace root.
+pub const PROFILES_FILE: &str = "judges.toml";
+
+/// What is known of one judge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    /// The key problems name it by, e.g. `boj`.
+    pub key: String,
+    /// Its full name, e.g. `Baekjoon Online Judge (BOJ)`.
+    pub name: String,
+    /// How a problem on it is cited, before the problem number, e.g. `BOJ`.
+    pub short: String,
+    /// `None` when the judge takes no Rust at all.
+    pub rust: Option<RustSupport>,
+    /// Where the figures were read.
+    pub source: String,
+    /// When they were read; `None` when nobody recorded it.
+    pub read: Option<Date>,
+    /// Our own referee rather than an online judge: its figures are our choices.
+    pub local: bool,
+    /// Anything else worth knowing (an unconfirmed figure, an older version).
+    pub note: Option<String>,
+}
+
+/// What a judge that takes Rust compiles with. `None` means unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RustSupport {
+    pub rustc: Option<Version>,
+    pub editions: Option<Vec<String>>,
+    pub flags: Option<String>,
+    pub size_limit: Option<usize>,
+}
+
+/// A rustc version as judges list it: `1.73` or `1.89.0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Version {
+    pub major: u32,
+    pub minor: u32,
+    pub patch: Option<u32>,
+}
+
+impl Version {
+    pub fn parse(text: &str) -> Option<Version> {
+        let mut parts = text.split('.');
+        let number = |part: Option<&str>| -> Option<u32> {
+            let part = part?;
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            part.parse().ok()
+        };
+        let major = number(parts.next())?;
+        let minor = number(parts.next())?;
+        let patch = match parts.next() {
+            None => None,
+            some => Some(number(some)?),
+        };
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(Version {
+            major,
+            minor,
+            patch,
+        })
+    }
+
+    /// `major.minor`, the form `rust-version` takes.
+    pub fn major_minor(self) -> String {
+        format!("{}.{}", self.major, self.minor)
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.patch {
+            Some(patch) => write!(f, "{}.{}.{patch}", self.major, self.minor),
+            None => write!(f, "{}.{}", self.major, self.minor),
+        }
+    }
+}
+
+/// A calendar date, possibly only to the month.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Date {
+    pub year: u32,
+    pub month: u32,
+    pub day: Option<u32>,
+}
+
+impl Date {
+    pub fn parse(text: &str) -> Option<Date> {
+        let parts: Vec<&str> = text.split('-').collect();
+        let digits = |part: &str, len: usize| -> Option<u32> {
+            (part.len() == len && part.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| part.parse().ok())
+                .flatten()
+        };
+        let (year, month) = (digits(parts.first()?, 4)?, digits(parts.get(1)?, 2)?);
+        let day = match parts.get(2) {
+            None => None,
+            Some(day) => Some(digits(day, 2)?),
+        };
+        let valid = (1..=12).contains(&month)
+            && day.is_none_or(|d| (1..=31).contains(&d))
+            && parts.len() <= 3;
+        valid.then_some(Date { year, month, day })
+    }
+
+    /// Whether more than `months` months separate this date from `today`. A date known
+    /// only to the month counts from its first day (the older reading).
+    pub fn older_than(self, months: u32, today: Date) -> bool {
+        let month_index = |d: Date| d.year * 12 + (d.month - 1);
+        let expires = month_index(self) + months;
+        let today_index = month_index(today);
+        expires < today_index
+            || (expires == today_index && self.day.unwrap_or(1) < today.day.unwrap_or(1))
+    }
+
+    /// The UTC date of a moment, from the system clock's seconds since 1970-01-01.
+    pub fn from_unix_seconds(seconds: u64) -> Date {
+        // Days to civil date (proleptic Gregorian), after Howard Hinnant's algorithm.
+        let z = (seconds / 86_400) as i64 + 719_468;
+        let era = z.div_euclid(146_097);
+        let day_of_era = z.rem_euclid(146_097);
+        let year_of_era =
+            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+        let mp = (5 * day_of_year + 2) / 153;
+        let day = day_of_year - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = year_of_era + era * 400 + i64::from(month <= 2);
+        Date {
+            year: year as u32,
+            month: month as u32,
+            day: Some(day as u32),
+        }
+    }
+
+    /// Today's UTC date.
+    pub fn today() -> Date {
+        let seconds = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        Date::from_unix_seconds(seconds)
+    }
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.year, self.month)?;
+        match self.day {
+            Some(day) => write!(f, "-{day:02}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Every judge profile, in the order of the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profiles {
+    pub judges: Vec<Profile>,
+}
+
+impl Profiles {
+    /// Reads `judges.toml` from the workspace root.
+    pub fn load(workspace_root: &Path) -> Result<Profiles> {
+        let path = workspace_root.join(PROFILES_FILE);
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read the judge profiles {}", path.display()))?;
+        Profiles::parse(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> Result<Profiles> {
+        let table: toml::Table = text.parse()?;
+        let judges = table
+            .iter()
+            .map(|(key, value)| {
+                let fields = value
+                    .as_table()
+                    .with_context(|| format!("`{key}` must be a table `[{key}]`"))?;
+                profile(key, fields).with_context(|| format!("judge `[{key}]`"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Profiles { judges })
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Profile> {
+        self.judges.iter().find(|p| p.key == key)
+    }
+}
+
+fn profile(key: &str, fields: &toml::Table) -> Result<Profile> {
+    if key.is_empty()
+        || !key
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        bail!("a judge key is lowercase letters, digits and `-`");
+    }
+    const COMMON: [&str; 7] = ["name", "short", "rust", "source", "read", "local", "note"];
+    const RUST_ONLY: [&str; 4] = ["rustc", "editions", "flags", "size_limit"];
+    let rust = fields
+        .get("rust")
+        .and_then(toml::Value::as_bool)
+        .context("needs `rust = true` or `rust = false` (does the judge take Rust?)")?;
+    for name in fields.keys() {
+        let allowed = COMMON.contains(&name.as_str()) || RUST_ONLY.contains(&name.as_str());
+        if !allowed {
+            bail!("unknown field `{name}`");
+        }
+        if !rust && RUST_ONLY.contains(&name.as_str()) {
+            bail!("`{name}` says something about Rust, but the judge takes none (`rust = false`)");
+        }
+    }
+    let rust = if rust {
+        Some(RustSupport {
+            rustc: unknown_or(fields, "rustc", |v| v.as_str().and_then(Version::parse))?,
+            editions: unknown_or(fields, "editions", editions)?,
+            flags: unknown_or(fields, "flags", |v| v.as_str().map(str::to_string))?,
+            size_limit: unknown_or(fields, "size_limit", |v| {
+                v.as_integer()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .filter(|&n| n > 0)
+            })?,
+        })
+    } else {
+        None
+    };
+    Ok(Profile {
+        key: key.to_string(),
+        name: text(fields, "name")?,
+        short: text(fields, "short")?,
+        rust,
+        source: text(fields, "source")?,
+        read: unknown_or(fields, "read", |v| v.as_str().and_then(Date::parse))?,
+        local: match fields.get("local") {
+            None => false,
+            Some(v) => v.as_bool().context("`local` is true or false")?,
+        },
+        note: match fields.get("note") {
+            None => None,
+            Some(_) => Some(text(fields, "note")?),
+        },
+    })
+}
+
+fn text(fields: &toml::Table, name: &str) -> Result<String> {
+    match fields.get(name).map(toml::Value::as_str) {
+        Some(Some(text)) if !text.trim().is_empty() => Ok(text.to_string()),
+        _ => bail!("needs `{name} = \"...\"` (non-empty)"),
+    }
+}
+
+/// A figure that is either given or explicitly `"unknown"`; it may not be left out,
+/// so that a reader sees what is not known.
+fn unknown_or<T>(
+    fields: &toml::Table,
+    name: &str,
+    parse: impl Fn(&toml::Value) -> Option<T>,
+) -> Result<Option<T>> {
+    let value = fields
+        .get(name)
+        .with_context(|| format!("needs `{name}` (its value, or \"unknown\")"))?;
+    if value.as_str() == Some("unknown") {
+        return Ok(None);
+    }
+    parse(value)
+        .map(Some)
+        .with_context(|| format!("`{name} = {value:?}` is not a valid value (or \"unknown\")"))
+}
+
+fn editions(value: &toml::Value) -> Option<Vec<String>> {
+    let list = value.as_array()?;
+    let editions: Option<Vec<String>> = list
+        .iter()
+        .map(|e| {
+            e.as_str()
+                .filter(|e| ["2015", "2018", "2021", "2024"].contains(e))
+                .map(str::to_string)
+        })
+        .collect();
+    editions.filter(|e| !e.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = r#"
+[boj]
+name = "Baekjoon Online Judge"
+short = "BOJ"
+rust = true
+rustc = "1.73"
+editions = ["2021"]
+flags = "unknown"
+size_limit = "unknown"
+source = "a table"
+read = "2025-06-01"
+
+[poj]
+name = "PKU JudgeOnline"
+short = "POJ"
+rust = false
+source = "its language list"
+read = "unknown"
+"#;
+
+    #[test]
+    fn parses_known_and_unknown_figures() {
+        let profiles = Profiles::parse(SAMPLE).unwrap();
+        let boj = profiles.get("boj").unwrap();
+        let rust = boj.rust.as_ref().unwrap();
+        assert_eq!(rust.rustc, Version::parse("1.73"));
+        assert_eq!(rust.editions, Some(vec!["2021".to_string()]));
+        assert_eq!(rust.size_limit, None);
+        assert_eq!(boj.read, Date::parse("2025-06-01"));
+        let poj = profiles.get("poj").unwrap();
+        assert_eq!((poj.rust.as_ref(), poj.read), (None, None));
+        let keys: Vec<&str> = profiles.judges.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(keys, ["boj", "poj"], "file order is kept");
+    }
+
+    #[test]
+    fn rejects_guesses_omissions_and_contradictions() {
+        let error = |text: &str| format!("{:#}", Profiles::parse(text).unwrap_err());
+        let omitted = SAMPLE.replace("size_limit = \"unknown\"\n", "");
+        assert!(error(&omitted).contains("size_limit"), "{}", error(&omitted));
+        let vague = SAMPLE.replace("rustc = \"1.73\"", "rustc = \"about 1.7x\"");
+        assert!(error(&vague).contains("rustc"), "{}", error(&vague));
+        let contradiction = SAMPLE.replace(
+            "source = \"its language list\"",
+            "source = \"x\"\nrustc = \"1.80\"",
+        );
+        assert!(error(&contradiction).contains("takes none"));
+        let typo = SAMPLE.replace("size_limit", "size_limt");
+        assert!(error(&typo).contains("size_limt"));
+    }
+
+    #[test]
+    fn versions_and_dates_parse_strictly() {
+        assert_eq!(Version::parse("1.89.0").unwrap().to_string(), "1.89.0");
+        assert_eq!(Version::parse("1.73").unwrap().major_minor(), "1.73");
+        assert!(Version::parse("1").is_none() && Version::parse("1.7x").is_none());
+        assert!(Version::parse("1.73") < Version::parse("1.79"));
+        assert_eq!(Date::parse("2025-06").unwrap().to_string(), "2025-06");
+        assert!(Date::parse("2025-13").is_none() && Date::parse("25-06-01").is_none());
+    }
+
+    #[test]
+    fn staleness_counts_eighteen_months() {
+        let today = Date::parse("2026-11-23").unwrap();
+        let stale = |read: &str| Date::parse(read).unwrap().older_than(18, today);
+        assert!(!stale("2025-06-01"), "2025-06-01 + 18 months = 2026-12-01");
+        assert!(!stale("2025-05-23"), "exactly 18 months is not older");
+        assert!(stale("2025-05-22"));
+        assert!(stale("2025-05"), "a month-only date counts from the 1st");
+        assert!(stale("2024-05"));
+        assert!(!stale("2026-05"));
+    }
+
+    #[test]
+    fn unix_seconds_become_utc_dates() {
+        assert_eq!(Date::from_unix_seconds(0).to_string(), "1970-01-01");
+        assert_eq!(Date::from_unix_seconds(951_782_400).to_string(), "2000-02-29");
+        // 2026-11-23 00:00:00 UTC.
+        assert_eq!(
+            Date::from_unix_seconds(1_795_392_000).to_string(),
+            "2026-11-23"
+        );
+    }
+}
