@@ -97,13 +97,18 @@ pub fn robots_move(board: &mut Board) -> bool {
     targets.sort_unstable();
     let reached_you = targets.binary_search(&you).is_ok();
     let mut survivors = Vec::with_capacity(targets.len());
-    for group in targets.chunk_by(|a, b| a == b) {
-        let cell = group[0];
-        if group.len() == 1 && !board.has_debris(cell) {
+    // `targets` is sorted, so robots bound for one cell are neighbours. (Not
+    // `slice::chunk_by`: stable only since Rust 1.77, and BOJ runs 1.73.)
+    let mut start = 0;
+    while start < targets.len() {
+        let cell = targets[start];
+        let count = targets[start..].iter().take_while(|&&t| t == cell).count();
+        if count == 1 && !board.has_debris(cell) {
             survivors.push(cell);
         } else {
             board.add_debris(cell);
         }
+        start += count;
     }
     board.set_robots(survivors);
     reached_you
