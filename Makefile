@@ -6,7 +6,7 @@ CARGO ?= cargo
 P ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle test bench lint fmt run snapshots clean replay replay-shot tournament
+.PHONY: help bundle test bench lint fmt run snapshots clean replay replay-shot tournament new stress listen
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -35,6 +35,21 @@ snapshots: ## Re-run the tests writing .snap.new files for changed outputs, then
 	-INSTA_UPDATE=new $(CARGO) test --workspace
 	@command -v cargo-insta >/dev/null && cargo insta review || \
 	  echo "review the .snap.new files (cargo install cargo-insta for 'cargo insta review')"
+
+# The contest loop (crates/contest). Tests point CONTEST at an already built binary.
+CONTEST ?= $(CARGO) run --quiet --release -p contest --
+PORT ?= 10043
+
+new: ## New problem crate + samples + workspace member: make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,...]
+	@test -n "$(P)" || { echo "usage: make new P=<name> [PROBLEM=\"title\"] [JUDGES=key:id,...]" >&2; exit 2; }
+	@$(CONTEST) new "$(P)" --problem "$(PROBLEM)" --judges "$(JUDGES)"
+
+stress: ## Generator + oracle vs the compiled bundle, shrink a disagreement: make stress P=<name> [SEED=] [N=|TIME=]
+	@test -n "$(P)" || { echo "usage: make stress P=<name> [SEED=n] [N=cases | TIME=seconds]" >&2; exit 2; }
+	@$(CONTEST) stress "$(P)" $(if $(SEED),--seed $(SEED)) $(if $(N),--cases $(N)) $(if $(TIME),--time $(TIME))
+
+listen: ## Create each problem Competitive Companion POSTs to 127.0.0.1:10043 [PORT=]
+	@$(CONTEST) listen --port $(PORT)
 
 ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --
 TOURNAMENT_GAMES ?= 400
