@@ -7,8 +7,16 @@ use crate::metadata::{Library, Plan};
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::HashSet;
 
-/// The header comment, one `//` line each.
-pub fn header(plan: &Plan, libraries: &[&Library]) -> String {
+/// The comments around the code: the header on top, the licence notices at the end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    pub top: String,
+    pub bottom: String,
+}
+
+/// The header (problem, judges, crate, bundled libraries) and the licence notices of
+/// the problem's own code and of every bundled library, one `//` line each.
+pub fn header(plan: &Plan, libraries: &[&Library]) -> Frame {
     let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
     let mut lines = vec![
         format!(
@@ -36,14 +44,94 @@ pub fn header(plan: &Plan, libraries: &[&Library]) -> String {
             ));
         }
     }
-    lines.iter().map(|line| format!("// {line}\n")).collect()
+    let notices = notices(plan, libraries);
+    if !notices.is_empty() {
+        lines.push("Licence notices: at the end of this file.".to_string());
+    }
+    Frame {
+        top: comment(&lines),
+        bottom: notices,
+    }
 }
 
-pub fn render(header: &str, file: &syn::File) -> String {
-    format!(
-        "{header}\n{}",
-        halve_indentation(&prettyplease::unparse(file))
-    )
+/// The licence notices, one per distinct text, naming the crates each covers: the
+/// problem's own code first, then the libraries in bundle order.
+fn notices(plan: &Plan, libraries: &[&Library]) -> String {
+    let own = plan.own_lib.iter().map(|lib| (plan.package.clone(), lib));
+    let bundled = libraries
+        .iter()
+        .map(|lib| (format!("{} {}", lib.package, lib.version), *lib));
+    let mut groups: Vec<(Vec<String>, &Library)> = Vec::new();
+    for (name, lib) in own.chain(bundled) {
+        match groups.iter_mut().find(|(_, other)| other.notice == lib.notice) {
+            Some((names, _)) => names.push(name),
+            None => groups.push((vec![name], lib)),
+        }
+    }
+    if groups.is_empty() {
+        return String::new();
+    }
+    let mut lines = vec![
+        "-".repeat(78),
+        "Licences of the code above; each notice must stay with it.".to_string(),
+    ];
+    for (names, lib) in groups {
+        let notice = &lib.notice;
+        let declared = lib.license.as_deref().unwrap_or(&notice.licence);
+        let terms = if declared == notice.licence {
+            notice.licence.clone()
+        } else {
+            format!("{}, chosen from {declared}", notice.licence)
+        };
+        lines.push(String::new());
+        let heading = format!("{}: {terms}. Notice: {}.", names.join(", "), notice.origin);
+        lines.extend(wrap(&heading, 90));
+        lines.push(String::new());
+        for line in notice.text.trim_end().lines() {
+            lines.extend(wrap(line, 90).into_iter().map(|l| format!("  {l}")));
+        }
+    }
+    comment(&lines)
+}
+
+/// `// ` before each line (`//` alone for an empty one).
+fn comment(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|line| match line.trim_end() {
+            "" => "//\n".to_string(),
+            line => format!("// {line}\n"),
+        })
+        .collect()
+}
+
+/// Breaks a long line at spaces into lines of at most `width` characters (a longer word
+/// stays whole).
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    if line.chars().count() <= width {
+        return vec![line.to_string()];
+    }
+    let mut lines = vec![String::new()];
+    for word in line.split_whitespace() {
+        let last = lines.last_mut().expect("never empty");
+        if last.is_empty() {
+            last.push_str(word);
+        } else if last.chars().count() + 1 + word.chars().count() <= width {
+            last.push(' ');
+            last.push_str(word);
+        } else {
+            lines.push(word.to_string());
+        }
+    }
+    lines
+}
+
+pub fn render(frame: &Frame, file: &syn::File) -> String {
+    let code = halve_indentation(&prettyplease::unparse(file));
+    match frame.bottom.as_str() {
+        "" => format!("{}\n{code}", frame.top),
+        bottom => format!("{}\n{code}\n{bottom}", frame.top),
+    }
 }
 
 /// Halves the leading spaces of every line, except the continuation lines of
@@ -87,6 +175,7 @@ fn multi_line_literals(tokens: TokenStream, lines: &mut HashSet<usize>) {
 mod tests {
     use super::*;
     use crate::contest;
+    use crate::licence::Notice;
     use crate::profile::Profiles;
 
     const PROFILES: &str = r#"
@@ -112,6 +201,11 @@ read = "unknown"
     #[test]
     fn header_names_problem_judges_crate_and_licences() {
         let library = |package: &str, license: Option<&str>, home: &str| Library {
+            notice: Notice {
+                licence: "MIT".to_string(),
+                origin: format!("{package}'s LICENSE"),
+                text: format!("Copyright {package} authors\n\nPermission is granted {}.", "x ".repeat(60)),
+            },
             package: package.to_string(),
             version: "0.1.0".to_string(),
             module: package.replace('-', "_"),
@@ -142,15 +236,29 @@ read = "unknown"
             "https://example.invalid/proconio",
         );
         let grid = library("shared-grid", None, "this workspace (shared-grid/)");
+        let frame = header(&plan, &[&proconio, &grid]);
         assert_eq!(
-            header(&plan, &[&proconio, &grid]),
+            frame.top,
             "// Curling 2.0 — AOJ 1144, POJ 3009 (no Rust)\n\
              // Generated by `make bundle` from crates/curling (workspace crate `curling`); do not edit, edit the crate.\n\
              // Bundled library code:\n\
              //   proconio 0.1.0 — MIT OR Apache-2.0 — https://example.invalid/proconio\n\
-             //   shared-grid 0.1.0 — licence not declared — this workspace (shared-grid/)\n"
+             //   shared-grid 0.1.0 — licence not declared — this workspace (shared-grid/)\n\
+             // Licence notices: at the end of this file.\n"
         );
-        assert!(header(&plan, &[]).ends_with("// Bundled library code: none.\n"));
+        let bottom: Vec<&str> = frame.bottom.lines().collect();
+        assert_eq!(
+            bottom[3],
+            "// proconio 0.1.0: MIT, chosen from MIT OR Apache-2.0. Notice: proconio's LICENSE."
+        );
+        assert_eq!(bottom[5], "//   Copyright proconio authors");
+        assert_eq!(bottom[6], "//");
+        assert!(bottom[7].starts_with("//   Permission is granted x x") && bottom[7].len() <= 96);
+        assert!(bottom.iter().all(|line| line.len() <= 96), "long lines wrap");
+        assert!(frame.bottom.contains("// shared-grid 0.1.0: MIT. Notice: shared-grid's LICENSE.\n"));
+        let alone = header(&plan, &[]);
+        assert!(alone.top.ends_with("// Bundled library code: none.\n"));
+        assert_eq!(alone.bottom, "", "no own library, no library: nothing to license");
     }
 
     #[test]

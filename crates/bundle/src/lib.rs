@@ -9,10 +9,13 @@
 
 pub mod contest;
 pub mod emit;
+pub mod floor;
 mod load;
+pub mod licence;
 pub mod metadata;
 pub mod profile;
 mod prune;
+pub mod readme;
 mod rewrite;
 mod strip;
 mod uses;

@@ -22,6 +22,8 @@ pub struct Library {
     /// How this crate's code names the libraries it depends on, mapped to their modules.
     pub extern_names: BTreeMap<String, String>,
     pub license: Option<String>,
+    /// The licence notice that must travel with the crate's code into a bundle.
+    pub notice: crate::licence::Notice,
     /// Where the code comes from, for the header: a repository URL or a workspace directory.
     pub home: String,
 }
@@ -220,6 +222,7 @@ impl Workspace {
             features: self.features(&package.id)?,
             extern_names: self.extern_names(&package.id)?,
             license: package.license.clone(),
+            notice: crate::licence::notice(package, self.root())?,
             home,
         })
     }

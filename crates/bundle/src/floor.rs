@@ -1,0 +1,233 @@
+//! What a problem's bundle must fit, taken from the judges it goes to: the oldest rustc,
+//! every edition and the smallest source size limit among those that take Rust. A judge
+//! that takes no Rust constrains nothing; a figure no one has read falls back to a
+//! stated default (the workspace's `rust-version`, 64 KiB), and the floor says so.
+
+use crate::contest::{Contest, Judge};
+use crate::profile::{Date, Version};
+
+/// The source size limit assumed where a judge's is unknown (Codeforces' 64 KiB is the
+/// smallest known among judges that take Rust).
+pub const DEFAULT_SIZE_LIMIT: usize = 64 * 1024;
+/// The edition every bundle compiles with, whatever its judges (the team's standard:
+/// bare `rustc --edition 2021 -O`).
+pub const BASE_EDITION: &str = "2021";
+/// A profile read longer ago than this is reported by `make bundle`.
+pub const STALE_AFTER_MONTHS: u32 = 18;
+
+/// What one problem's bundle is held to, and which judge sets each figure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Floor {
+    pub rustc: Version,
+    /// Who sets the rustc floor, e.g. `BOJ 7357`.
+    pub rustc_set_by: String,
+    /// Sorted; always holds [`BASE_EDITION`].
+    pub editions: Vec<String>,
+    pub size_limit: usize,
+    /// Who sets the size limit, e.g. `Codeforces 1234A` or `default 64 KiB (BOJ 7357: unknown)`.
+    pub size_set_by: String,
+}
+
+impl Floor {
+    /// The floor of `contest`; `workspace_rustc` stands in for a judge's unknown rustc.
+    pub fn of(contest: &Contest, workspace_rustc: Version) -> Floor {
+        let rust_judges: Vec<&Judge> = contest
+            .judges
+            .iter()
+            .filter(|j| j.profile.rust.is_some())
+            .collect();
+        let mut rustc = (
+            workspace_rustc,
+            "the workspace's rust-version (no judge takes Rust)".to_string(),
+        );
+        let mut size = (
+            DEFAULT_SIZE_LIMIT,
+            "the 64 KiB default (no judge takes Rust)".to_string(),
+        );
+        let mut editions = vec![BASE_EDITION.to_string()];
+        for (index, judge) in rust_judges.iter().enumerate() {
+            let rust = judge.profile.rust.as_ref().expect("filtered on Rust");
+            let who = judge.citation();
+            let judge_rustc = match rust.rustc {
+                Some(version) => (version, who.clone()),
+                None => (
+                    workspace_rustc,
+                    format!("the workspace's rust-version ({who}: rustc unknown)"),
+                ),
+            };
+            let judge_size = match rust.size_limit {
+                Some(limit) => (limit, who.clone()),
+                None => (
+                    DEFAULT_SIZE_LIMIT,
+                    format!("the 64 KiB default ({who}: limit unknown)"),
+                ),
+            };
+            // Strictly smaller: on a tie the first judge listed keeps the credit.
+            if index == 0 || judge_rustc.0 < rustc.0 {
+                rustc = judge_rustc;
+            }
+            if index == 0 || judge_size.0 < size.0 {
+                size = judge_size;
+            }
+            editions.extend(rust.editions.iter().flatten().cloned());
+        }
+        editions.sort();
+        editions.dedup();
+        Floor {
+            rustc: rustc.0,
+            rustc_set_by: rustc.1,
+            editions,
+            size_limit: size.0,
+            size_set_by: size.1,
+        }
+    }
+
+    /// `None` when `bytes` fits, else a message naming the size, the limit and its judge.
+    pub fn size_failure(&self, bytes: usize) -> Option<String> {
+        (bytes > self.size_limit).then(|| {
+            format!(
+                "{bytes} bytes, over the {}-byte source limit set by {}",
+                self.size_limit, self.size_set_by
+            )
+        })
+    }
+}
+
+/// The profiles among `contest`'s judges that are undated or read more than
+/// [`STALE_AFTER_MONTHS`] before `today`, each with a line for the reader. Our own
+/// referee's profile states our choices, not a reading, and never goes stale.
+pub fn stale_profiles(contest: &Contest, today: Date) -> Vec<String> {
+    contest
+        .judges
+        .iter()
+        .filter(|j| !j.profile.local)
+        .filter_map(|j| {
+            let profile = &j.profile;
+            match profile.read {
+                None => Some(format!(
+                    "profile `{}` ({}) is undated: when was it read?",
+                    profile.key, profile.name
+                )),
+                Some(read) if read.older_than(STALE_AFTER_MONTHS, today) => Some(format!(
+                    "profile `{}` ({}) was read {read}, more than {STALE_AFTER_MONTHS} months ago: re-check it",
+                    profile.key, profile.name
+                )),
+                Some(_) => None,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contest::parse_table;
+    use crate::profile::Profiles;
+
+    const PROFILES: &str = r#"
+[aoj]
+name = "Aizu Online Judge"
+short = "AOJ"
+rust = true
+rustc = "1.79"
+editions = "unknown"
+flags = "unknown"
+size_limit = "unknown"
+source = "s"
+read = "2025-06-01"
+
+[boj]
+name = "Baekjoon"
+short = "BOJ"
+rust = true
+rustc = "1.73"
+editions = ["2021"]
+flags = "unknown"
+size_limit = "unknown"
+source = "s"
+read = "2024-05"
+
+[cf]
+name = "Codeforces"
+short = "CF"
+rust = true
+rustc = "unknown"
+editions = ["2024"]
+flags = "unknown"
+size_limit = 65000
+source = "s"
+read = "unknown"
+
+[poj]
+name = "POJ"
+short = "POJ"
+rust = false
+source = "s"
+read = "unknown"
+
+[ref]
+name = "our referee"
+short = "referee"
+local = true
+rust = true
+rustc = "unknown"
+editions = ["2021"]
+flags = "none"
+size_limit = 131072
+source = "s"
+read = "2020-01"
+"#;
+
+    fn contest(judges: &[&str]) -> Contest {
+        let table = serde_json::json!({"problem": "P", "judges": judges});
+        parse_table(&table, &Profiles::parse(PROFILES).unwrap()).unwrap()
+    }
+
+    fn v(text: &str) -> Version {
+        Version::parse(text).unwrap()
+    }
+
+    #[test]
+    fn the_oldest_rustc_and_smallest_limit_bind_and_name_their_judge() {
+        let floor = Floor::of(&contest(&["aoj:1", "boj:2", "cf:3A", "poj:4"]), v("1.79"));
+        assert_eq!((floor.rustc, floor.rustc_set_by.as_str()), (v("1.73"), "BOJ 2"));
+        assert_eq!((floor.size_limit, floor.size_set_by.as_str()), (65000, "CF 3A"));
+        assert_eq!(floor.editions, ["2021", "2024"]);
+        let over = floor.size_failure(65001).unwrap();
+        assert!(over.contains("65001") && over.contains("65000") && over.contains("CF 3A"));
+        assert_eq!(floor.size_failure(65000), None);
+    }
+
+    #[test]
+    fn unknown_figures_fall_back_and_say_so() {
+        let floor = Floor::of(&contest(&["aoj:1"]), v("1.75"));
+        assert_eq!(floor.rustc, v("1.79"), "a known rustc binds, not the workspace's");
+        assert_eq!(floor.size_limit, DEFAULT_SIZE_LIMIT);
+        assert!(floor.size_set_by.contains("AOJ 1: limit unknown"));
+        let unknown_rustc = Floor::of(&contest(&["cf:1", "aoj:2"]), v("1.75"));
+        assert_eq!(unknown_rustc.rustc, v("1.75"));
+        let by = &unknown_rustc.rustc_set_by;
+        assert!(by.contains("workspace") && by.contains("CF 1: rustc unknown"), "{by}");
+    }
+
+    #[test]
+    fn a_judge_without_rust_never_gates() {
+        let poj_only = Floor::of(&contest(&["poj:1"]), v("1.79"));
+        assert_eq!(poj_only.rustc, v("1.79"));
+        assert!(poj_only.rustc_set_by.contains("no judge takes Rust"));
+        assert_eq!(poj_only.size_limit, DEFAULT_SIZE_LIMIT);
+        let with_poj = Floor::of(&contest(&["poj:1", "boj:2"]), v("1.79"));
+        assert_eq!(with_poj.rustc_set_by, "BOJ 2");
+        let referee = Floor::of(&contest(&["ref"]), v("1.79"));
+        assert_eq!((referee.size_limit, referee.size_set_by.as_str()), (131072, "referee"));
+    }
+
+    #[test]
+    fn stale_and_undated_profiles_are_reported_but_not_ours() {
+        let today = Date::parse("2026-11-23").unwrap();
+        let stale = stale_profiles(&contest(&["aoj:1", "boj:2", "poj:3", "ref"]), today);
+        assert_eq!(stale.len(), 2, "{stale:?}");
+        assert!(stale[0].contains("`boj`") && stale[0].contains("2024-05"));
+        assert!(stale[1].contains("`poj`") && stale[1].contains("undated"));
+    }
+}
