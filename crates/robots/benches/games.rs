@@ -6,7 +6,10 @@
 //! - "judge input": 100 such random cases as one input text through `run` (parsing, playing,
 //!   formatting);
 //! - "worst decision": one choice where every walk is blocked or loses and the 20 teleport
-//!   entries all have to be tried (the last one is the only safe one).
+//!   entries all have to be tried (the last one is the only safe one);
+//! - "long teleport list": one robot and 5,000 random entries, every one of them taken (a
+//!   game of about 140,000 moves); before the list index each search walked the list from its
+//!   start, so the game was quadratic in T.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use proconio::source::once::OnceSource;
@@ -14,6 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use robots::board::{Board, START};
 use robots::strategy::choose;
+use robots::teleports::TeleportList;
 use robots::{solve, Case};
 use shared_grid::{Dir8, Pos};
 use std::hint::black_box;
@@ -104,16 +108,36 @@ fn games(c: &mut Criterion) {
     let left = (10..18).map(|row| Pos::new(row, 9));
     let mut teleports: Vec<Pos> = above.chain(left).collect();
     teleports.push(Pos::new(30, 30));
-    let used = vec![false; teleports.len()];
+    let teleports = TeleportList::new(teleports);
     assert_eq!(
-        choose(&board, &teleports, &used).teleport_entry,
+        choose(&board, &teleports).teleport_entry,
         Some(19),
         "the bench position must try every entry"
     );
     c.bench_function("worst decision (50 robots, 20 entries)", |b| {
-        b.iter(|| choose(black_box(&board), &teleports, &used))
+        b.iter(|| choose(black_box(&board), &teleports))
     });
 }
 
-criterion_group!(benches, games);
+fn long_teleport_list(c: &mut Criterion) {
+    let mut rng = ChaCha8Rng::seed_from_u64(14);
+    let teleports: Vec<Pos> = (0..5_000)
+        .map(|_| Pos::new(rng.random_range(0..31), rng.random_range(0..31)))
+        .collect();
+    let case = Case::new(vec![Pos::new(3, 27)], teleports).unwrap();
+    let outcome = solve(&case);
+    eprintln!(
+        "long teleport list: {} teleports taken in {} moves",
+        outcome.teleports.len(),
+        outcome.moves
+    );
+    let mut group = c.benchmark_group("adversarial");
+    group.sample_size(10);
+    group.bench_function("long teleport list (R=1, T=5000)", |b| {
+        b.iter(|| solve(black_box(&case)).moves)
+    });
+    group.finish();
+}
+
+criterion_group!(benches, games, long_teleport_list);
 criterion_main!(benches);

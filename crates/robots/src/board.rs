@@ -1,6 +1,6 @@
 //! The 31 x 31 board: where you stand, where the robots are, which cells hold debris.
 
-use shared_grid::{Bounds, Grid, Pos};
+use shared_grid::{Bounds, Pos};
 
 /// Rows and columns of the board.
 pub const SIZE: usize = 31;
@@ -11,13 +11,15 @@ pub const START: Pos = Pos::new(14, 14);
 
 /// A position of the game between two of your moves.
 ///
-/// Robots are kept as a sorted list (at most a few dozen) and debris as a grid: the robots'
-/// move needs every robot, the rules need "is there debris here" in O(1).
+/// Robots are kept as a sorted list (at most a few dozen) and debris as a bit set: the robots'
+/// move needs every robot, the rules need "is there debris here" in O(1). The strategy copies
+/// the board for each of its nine candidate moves, so the bit set (128 bytes, no allocation)
+/// keeps long games cheap.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     you: Pos,
     robots: Vec<Pos>,
-    debris: Grid<bool>,
+    debris: CellSet,
     debris_cells: usize,
 }
 
@@ -28,7 +30,7 @@ impl Board {
         let mut board = Board {
             you,
             robots: robots.to_vec(),
-            debris: Grid::new(SIZE, SIZE, false),
+            debris: CellSet::default(),
             debris_cells: 0,
         };
         board.robots.sort_unstable();
@@ -40,14 +42,14 @@ impl Board {
             board
                 .robots
                 .iter()
-                .all(|&r| BOUNDS.contains(r) && r != you && !board.debris[r]),
+                .all(|&r| BOUNDS.contains(r) && r != you && !board.debris.contains(r)),
             "a robot is off the board or shares a cell"
         );
         assert!(
             board.robots.windows(2).all(|w| w[0] != w[1]),
             "two robots share a cell"
         );
-        assert!(!board.debris[you], "you stand on debris");
+        assert!(!board.debris.contains(you), "you stand on debris");
         board
     }
 
@@ -70,7 +72,7 @@ impl Board {
     }
 
     pub fn has_debris(&self, cell: Pos) -> bool {
-        self.debris[cell]
+        self.debris.contains(cell)
     }
 
     /// The number of cells holding debris.
@@ -80,7 +82,10 @@ impl Board {
 
     /// "Empty" in the statement's sense: on the board, no robot, no debris, not you.
     pub fn is_empty_cell(&self, cell: Pos) -> bool {
-        BOUNDS.contains(cell) && cell != self.you && !self.debris[cell] && !self.has_robot(cell)
+        BOUNDS.contains(cell)
+            && cell != self.you
+            && !self.debris.contains(cell)
+            && !self.has_robot(cell)
     }
 
     /// The smallest distance |dr| + |dc| from you to a live robot, `None` with no robot left.
@@ -108,17 +113,34 @@ impl Board {
     }
 
     pub(crate) fn add_debris(&mut self, cell: Pos) {
-        if !self.debris[cell] {
-            self.debris[cell] = true;
+        if self.debris.set(cell, true) {
             self.debris_cells += 1;
         }
     }
 
     pub(crate) fn remove_debris(&mut self, cell: Pos) {
-        if self.debris[cell] {
-            self.debris[cell] = false;
+        if self.debris.set(cell, false) {
             self.debris_cells -= 1;
         }
+    }
+}
+
+/// A set of board cells, one bit per cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct CellSet([u64; (SIZE * SIZE).div_ceil(64)]);
+
+impl CellSet {
+    fn contains(&self, cell: Pos) -> bool {
+        let i = BOUNDS.index(cell);
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Puts `cell` in (`true`) or out; returns whether that changed the set.
+    fn set(&mut self, cell: Pos, member: bool) -> bool {
+        let changed = self.contains(cell) != member;
+        let i = BOUNDS.index(cell);
+        self.0[i / 64] ^= u64::from(changed) << (i % 64);
+        changed
     }
 }
 

@@ -3,6 +3,7 @@
 use crate::board::{Board, BOUNDS, SIZE, START};
 use crate::rules::Move;
 use crate::strategy::choose;
+use crate::teleports::TeleportList;
 use shared_grid::Pos;
 
 /// One game of the input: the robots' cells and the teleport list, zero-based.
@@ -89,7 +90,7 @@ pub fn solve(case: &Case) -> Outcome {
 /// Plays the stated strategy to the end, showing `observer` every position.
 pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
     let mut board = Board::opening(&case.robots);
-    let mut used = vec![false; case.teleports.len()];
+    let mut list = TeleportList::new(case.teleports.clone());
     let mut teleports = Vec::new();
     let mut moves = 0;
     let mut lost = false;
@@ -99,8 +100,8 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
         mv: None,
         board: &board,
         lost,
-        teleports: &case.teleports,
-        used: &used,
+        teleports: list.entries(),
+        used: list.used(),
     });
     // With no robot at the start (R = 0, T > 0) the game is won before any move.
     while !lost && !board.robots().is_empty() {
@@ -108,10 +109,10 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
             moves < limit,
             "game longer than {limit} moves, which the crate doc proves impossible"
         );
-        let choice = choose(&board, &case.teleports, &used);
+        let choice = choose(&board, &list);
         moves += 1;
         if let (Some(entry), Move::Teleport(dest)) = (choice.teleport_entry, choice.mv) {
-            used[entry] = true;
+            list.take(entry);
             teleports.push((moves, dest));
         }
         board = choice.round.board;
@@ -121,8 +122,8 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
             mv: Some(choice.mv),
             board: &board,
             lost,
-            teleports: &case.teleports,
-            used: &used,
+            teleports: list.entries(),
+            used: list.used(),
         });
     }
     Outcome {

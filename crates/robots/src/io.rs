@@ -2,59 +2,63 @@
 
 use crate::board::SIZE;
 use crate::game::{Case, Outcome};
-use proconio::input;
 use proconio::source::Source;
-use shared_grid::Pos;
+use shared_grid::{parse_token, InputError, Pos};
 use std::fmt::Write;
 use std::io::BufRead;
 
 /// More robots than this cannot stand on distinct cells other than yours.
 const MAX_ROBOTS: usize = SIZE * SIZE - 1;
 
-/// Reads cases up to the `0 0` line, or to the end of the input when that line is missing.
+/// Reads the next case: `None` at the `0 0` line or at the end of the input (the line may be
+/// missing).
 ///
-/// Panics (one line, turned into an error exit by `main`) on a token that is not a number,
-/// on input that stops inside a case, and on what the statement rules out: a cell off the
-/// board, a robot on (15, 15), two robots on one cell.
-pub fn read_cases<R: BufRead, S: Source<R>>(source: &mut S) -> Vec<Case> {
-    let mut cases = Vec::new();
-    while !source.is_empty() {
-        input! { from &mut *source, robots: usize, teleports: usize }
-        if robots == 0 && teleports == 0 {
-            break;
-        }
-        assert!(
-            robots <= MAX_ROBOTS,
-            "case {}: {robots} robots cannot fit on distinct cells of the board",
-            cases.len() + 1
-        );
-        let robots = read_cells(source, robots);
-        let teleports = read_cells(source, teleports);
-        let case = Case::new(robots, teleports)
-            .unwrap_or_else(|err| panic!("case {}: {err}", cases.len() + 1));
-        cases.push(case);
+/// An error on a token that is not a number, on input that stops inside the case, and on what
+/// the statement rules out: a cell off the board, a robot on (15, 15), two robots on one cell.
+pub fn read_case<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Case>, InputError> {
+    if source.is_empty() {
+        return Ok(None);
     }
-    cases
+    let robots: usize = parse_token(source.next_token(), "the number of robots")?;
+    let teleports: usize = parse_token(source.next_token(), "the number of teleports")?;
+    if robots == 0 && teleports == 0 {
+        return Ok(None);
+    }
+    if robots > MAX_ROBOTS {
+        return Err(InputError::new(format!(
+            "{robots} robots cannot fit on distinct cells of the board"
+        )));
+    }
+    let robots = read_cells(source, robots)?;
+    let teleports = read_cells(source, teleports)?;
+    Case::new(robots, teleports)
+        .map(Some)
+        .map_err(InputError::new)
 }
 
 /// `count` cells, pushed one at a time: a huge count in broken input reserves nothing up front.
-fn read_cells<R: BufRead, S: Source<R>>(source: &mut S, count: usize) -> Vec<Pos> {
+fn read_cells<R: BufRead, S: Source<R>>(
+    source: &mut S,
+    count: usize,
+) -> Result<Vec<Pos>, InputError> {
     let mut cells = Vec::new();
     for _ in 0..count {
-        cells.push(read_cell(source));
+        cells.push(read_cell(source)?);
     }
-    cells
+    Ok(cells)
 }
 
 /// One "row column" pair of the input, one-based, as a zero-based cell.
-fn read_cell<R: BufRead, S: Source<R>>(source: &mut S) -> Pos {
-    input! { from &mut *source, row: i64, col: i64 }
+fn read_cell<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Pos, InputError> {
+    let row: i64 = parse_token(source.next_token(), "a row")?;
+    let col: i64 = parse_token(source.next_token(), "a column")?;
     let on_board = |x: i64| (1..=SIZE as i64).contains(&x);
-    assert!(
-        on_board(row) && on_board(col),
-        "cell ({row},{col}) is off the {SIZE} x {SIZE} board"
-    );
-    Pos::new(row as usize - 1, col as usize - 1)
+    if !(on_board(row) && on_board(col)) {
+        return Err(InputError::new(format!(
+            "cell ({row},{col}) is off the {SIZE} x {SIZE} board"
+        )));
+    }
+    Ok(Pos::new(row as usize - 1, col as usize - 1))
 }
 
 /// The statement's one-based "(r,c)", with no space, as the sample output prints it.
@@ -93,8 +97,14 @@ mod tests {
     use super::*;
     use proconio::source::once::OnceSource;
 
+    /// Every case up to `0 0` or the end; panics with the first error.
     fn cases(text: &str) -> Vec<Case> {
-        read_cases(&mut OnceSource::from(text))
+        let mut source = OnceSource::from(text);
+        let mut read = Vec::new();
+        while let Some(case) = read_case(&mut source).unwrap_or_else(|err| panic!("{err}")) {
+            read.push(case);
+        }
+        read
     }
 
     #[test]
@@ -145,7 +155,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "case 1: a robot starts on your cell (15,15)")]
+    #[should_panic(expected = "a robot starts on your cell (15,15)")]
     fn robot_on_your_cell_is_refused() {
         cases("1 0\n15 15\n0 0\n");
     }

@@ -19,7 +19,10 @@
 //! # Algorithm
 //! Plain simulation. Each move tries the 8 walks and staying (each one a full round: your
 //! move, the robots' move), then, if none is safe, the teleport entries in list order. A round costs
-//! O(R log R); a game is short in practice (the statement's longest sample: 114 moves).
+//! O(R log R); a game is short in practice (the statement's longest sample: 114 moves). The
+//! teleport search does not walk the list: [`teleports::TeleportList`] tries each cell once, in
+//! the order of its first unused entry, so a list of 10^5 entries all used costs O(T log T).
+//! Each case is played as soon as it is read and its report written at once.
 //!
 //! # Decisions where the statement is unclear (each pinned by a test)
 //! 1. **Output format.** The sample wins over the prose: `Move m: teleport to (r,c)` and
@@ -84,28 +87,54 @@ pub mod game;
 pub mod io;
 pub mod rules;
 pub mod strategy;
+pub mod teleports;
 pub mod trace;
 
 pub use game::{play, solve, Case, Outcome};
 
 use proconio::source::Source;
-use std::io::BufRead;
+use shared_grid::InputError;
+use std::io::{BufRead, Write};
 
-/// Reads every case, plays each, returns the exact judges' output.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
-    let cases = io::read_cases(source);
-    let outcomes: Vec<Outcome> = cases.iter().map(solve).collect();
-    io::format_report(&outcomes)
+/// Plays each case as soon as it is read and writes its report to `out` (one empty line
+/// between reports), up to `0 0` or the end of the input. Stops at the first malformed case
+/// with an error naming it, after the reports before it.
+pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
+    source: &mut S,
+    out: &mut W,
+) -> Result<(), InputError> {
+    run_traced_to(source, out, None)
 }
 
-/// [`run`], also handing `sink` a drawing of the board before the first move and after every
-/// move of every case.
-pub fn run_traced<R: BufRead, S: Source<R>>(source: &mut S, sink: &mut dyn FnMut(&str)) -> String {
-    let cases = io::read_cases(source);
-    let outcomes: Vec<Outcome> = cases
-        .iter()
-        .enumerate()
-        .map(|(i, case)| play(case, &mut |step| sink(&trace::draw(i + 1, step))))
-        .collect();
-    io::format_report(&outcomes)
+/// [`run_to`], also handing `sink` (when given) a drawing of the board before the first move
+/// and after every move of every case.
+pub fn run_traced_to<R: BufRead, S: Source<R>, W: Write>(
+    source: &mut S,
+    out: &mut W,
+    mut sink: Option<&mut dyn FnMut(&str)>,
+) -> Result<(), InputError> {
+    for number in 1.. {
+        let Some(case) = io::read_case(source).map_err(|err| err.at(format!("case {number}")))?
+        else {
+            break;
+        };
+        let outcome = match sink.as_mut() {
+            Some(sink) => play(&case, &mut |step| sink(&trace::draw(number, step))),
+            None => solve(&case),
+        };
+        if number > 1 {
+            writeln!(out)?;
+        }
+        out.write_all(io::format_case(number, &outcome).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The whole output for a whole input (tests); panics with the error line on malformed input.
+pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+    let mut out = Vec::new();
+    if let Err(err) = run_to(source, &mut out) {
+        panic!("{err}");
+    }
+    String::from_utf8(out).expect("the report is ASCII")
 }

@@ -1,17 +1,15 @@
-use proconio::source::once::OnceSource;
+use proconio::source::line::LineSource;
 
 fn main() {
-    shared_grid::exit_on_bad_input("robots");
     // `--trace` draws the board after every move on stderr; the judges never pass it.
     let trace = std::env::args().skip(1).any(|arg| arg == "--trace");
-    let stdin = std::io::stdin();
-    let mut source = OnceSource::new(stdin.lock());
-    if trace {
-        print!(
-            "{}",
-            robots::run_traced(&mut source, &mut |text| eprint!("{text}"))
-        );
-    } else {
-        print!("{}", robots::run(&mut source));
-    }
+    // Line by line: each case is played and reported as soon as it is read.
+    shared_grid::run_batch("robots", |stdin, out| {
+        let mut source = LineSource::new(stdin);
+        if trace {
+            robots::run_traced_to(&mut source, out, Some(&mut |text| eprint!("{text}")))
+        } else {
+            robots::run_to(&mut source, out)
+        }
+    });
 }

@@ -2,7 +2,8 @@
 
 use crate::board::Board;
 use crate::rules::{play_round, Move, Round};
-use shared_grid::{Dir8, Pos};
+use crate::teleports::TeleportList;
+use shared_grid::Dir8;
 use std::cmp::Reverse;
 
 /// The move chosen, with its outcome.
@@ -18,12 +19,12 @@ pub struct Choice {
 /// 1. among walks and staying that do not lose at once, the one leaving the fewest robots,
 ///    then the largest distance to the nearest robot left, then the smallest row, then the
 ///    smallest column of your new cell;
-/// 2. else the first entry of `teleports` not `used` yet whose cell is empty and whose round
-///    does not lose;
+/// 2. else the first unused entry of `teleports` whose cell is empty and whose round does
+///    not lose;
 /// 3. else staying, which loses.
-pub fn choose(board: &Board, teleports: &[Pos], used: &[bool]) -> Choice {
+pub fn choose(board: &Board, teleports: &TeleportList) -> Choice {
     best_walk_or_stay(board)
-        .or_else(|| first_safe_teleport(board, teleports, used))
+        .or_else(|| first_safe_teleport(board, teleports))
         .unwrap_or_else(|| Choice {
             mv: Move::Stay,
             teleport_entry: None,
@@ -58,27 +59,28 @@ fn preference(after: &Board) -> (usize, Reverse<usize>, usize, usize) {
     )
 }
 
-fn first_safe_teleport(board: &Board, teleports: &[Pos], used: &[bool]) -> Option<Choice> {
-    teleports
-        .iter()
-        .zip(used)
-        .enumerate()
-        .filter(|&(_, (_, &used))| !used)
-        .find_map(|(entry, (&dest, _))| {
-            let mv = Move::Teleport(dest);
-            let round = play_round(board, mv).filter(|round| !round.lost)?;
-            Some(Choice {
-                mv,
-                teleport_entry: Some(entry),
-                round,
-            })
-        })
+fn first_safe_teleport(board: &Board, teleports: &TeleportList) -> Option<Choice> {
+    let (entry, (mv, round)) = teleports.first_working(|dest| {
+        // Checked before `play_round`, which copies the board first.
+        if !board.is_empty_cell(dest) {
+            return None;
+        }
+        let mv = Move::Teleport(dest);
+        let round = play_round(board, mv).filter(|round| !round.lost)?;
+        Some((mv, round))
+    })?;
+    Some(Choice {
+        mv,
+        teleport_entry: Some(entry),
+        round,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::START;
+    use shared_grid::Pos;
 
     fn p(row: usize, col: usize) -> Pos {
         Pos::new(row, col)
@@ -89,7 +91,7 @@ mod tests {
         // Staying or walking S makes both robots step into (13, 14) and collide (0 left, so
         // the distance term is 0); walking SW leaves both alive 2 cells away. Fewest first.
         let board = Board::from_parts(START, &[p(12, 13), p(12, 15)], &[]);
-        let choice = choose(&board, &[], &[]);
+        let choice = choose(&board, &TeleportList::new(vec![]));
         assert!(choice.round.won());
         assert_eq!(choice.mv, Move::Stay, "stay (row 14) beats S (row 15)");
     }
@@ -99,7 +101,7 @@ mod tests {
         // One robot straight above. The robot follows a sideways step diagonally, so each cell
         // of row 15 ends 4 away from it (staying: 3). Row 15 ties; the smaller column wins.
         let board = Board::from_parts(START, &[p(10, 14)], &[]);
-        let choice = choose(&board, &[], &[]);
+        let choice = choose(&board, &TeleportList::new(vec![]));
         assert_eq!(choice.mv, Move::Walk(Dir8::SW));
         assert_eq!(choice.round.board.you(), p(15, 13));
         assert_eq!(choice.round.board.nearest_robot_distance(), Some(4));
@@ -110,7 +112,7 @@ mod tests {
         // Staying and walking N both make the robots collide in (15, 14): no robot is left,
         // the distance term ties, and the smaller row (13, 14) wins over (14, 14).
         let board = Board::from_parts(START, &[p(16, 13), p(16, 15)], &[]);
-        let choice = choose(&board, &[], &[]);
+        let choice = choose(&board, &TeleportList::new(vec![]));
         assert!(choice.round.won());
         assert_eq!(choice.mv, Move::Walk(Dir8::N));
     }
@@ -126,9 +128,9 @@ mod tests {
         assert!(best_walk_or_stay(&board).is_none());
         // Entry 0 is used; entry 1 holds a robot; entry 2 is next to the robot above you, which
         // steps onto it (loses at once); entry 3 repeats entry 0 and is a separate, unused entry.
-        let teleports = [p(0, 0), ring[0], p(12, 14), p(0, 0)];
-        let used = [true, false, false, false];
-        let choice = choose(&board, &teleports, &used);
+        let mut teleports = TeleportList::new(vec![p(0, 0), ring[0], p(12, 14), p(0, 0)]);
+        teleports.take(0);
+        let choice = choose(&board, &teleports);
         assert_eq!(choice.mv, Move::Teleport(p(0, 0)));
         assert_eq!(choice.teleport_entry, Some(3));
         assert!(!choice.round.lost);
@@ -141,7 +143,9 @@ mod tests {
             .map(|d| START.offset(d.delta()).unwrap())
             .collect();
         let board = Board::from_parts(START, &ring, &[]);
-        let choice = choose(&board, &[p(0, 0)], &[true]);
+        let mut teleports = TeleportList::new(vec![p(0, 0)]);
+        teleports.take(0);
+        let choice = choose(&board, &teleports);
         assert_eq!(choice.mv, Move::Stay);
         assert!(choice.round.lost);
     }

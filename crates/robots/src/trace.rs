@@ -4,7 +4,7 @@ use crate::board::{BOUNDS, SIZE};
 use crate::game::Step;
 use crate::io::cell_text;
 use crate::rules::Move;
-use shared_grid::Pos;
+use shared_grid::{Grid, Pos};
 use std::fmt::Write;
 
 /// One position as text: a header line, two lines of column numbers, then one line per row:
@@ -27,13 +27,16 @@ pub fn draw(case_number: usize, step: &Step) -> String {
     let tens: String = (1..=SIZE).map(|c| digit(c / 10)).collect();
     let units: String = (1..=SIZE).map(|c| digit(c % 10)).collect();
     let _ = writeln!(out, "    {tens}\n    {units}");
-    let unused: Vec<Pos> = step
+    // A grid, not a list: the teleport list may be long.
+    let mut unused = Grid::new(SIZE, SIZE, false);
+    for (&cell, _) in step
         .teleports
         .iter()
         .zip(step.used)
-        .filter(|&(_, &used)| !used)
-        .map(|(&cell, _)| cell)
-        .collect();
+        .filter(|(_, &used)| !used)
+    {
+        unused[cell] = true;
+    }
     for row in 0..SIZE {
         let line: String = (0..SIZE)
             .map(|col| {
@@ -45,7 +48,7 @@ pub fn draw(case_number: usize, step: &Step) -> String {
                     _ if cell == board.you() => '@',
                     _ if board.has_robot(cell) => 'R',
                     _ if board.has_debris(cell) => '*',
-                    _ if unused.contains(&cell) => 't',
+                    _ if unused[cell] => 't',
                     _ => '.',
                 }
             })
