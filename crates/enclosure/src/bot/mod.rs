@@ -5,6 +5,7 @@
 mod board;
 mod closing;
 mod idle;
+mod model;
 mod planner;
 mod rect;
 

@@ -1,0 +1,137 @@
+//! What the planner has learnt about each opponent from the game so far: whether it ever
+//! moved, whether it walks towards open trails (a hunter) or ignores them, and how our own
+//! chases of its trails ended. The planner turns this into expected rather than worst-case
+//! danger: a player that never goes for trails is unlikely to cut ours, and a drawer that
+//! always closes in time is not worth chasing.
+
+use crate::geometry::Vertex;
+use crate::state::Game;
+
+/// Trails farther than this (Manhattan) from a walker say nothing about its intent.
+const RELEVANT: i32 = 6;
+
+/// Observations of one seat.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    /// Turns in a row it stood on the same vertex, and whether it ever moved.
+    pub still_turns: u32,
+    pub ever_moved: bool,
+    /// Pen-up moves made while someone else's trail was near: how many brought it closer.
+    pub near_trail_moves: u32,
+    pub approaches: u32,
+    /// Times it stood on a vertex of another player's open trail (a cut, or an attempt).
+    pub trail_hits: u32,
+    /// Our chases of its trails: ended by its death, or by its closing in time.
+    pub chased_kills: u32,
+    pub chased_escapes: u32,
+}
+
+impl Record {
+    /// Whether it behaves like a hunter so far. Unknown players count as hunters until
+    /// `min_moves` pen-up moves near a trail have been seen; a player that ever stood on a
+    /// trail stays one.
+    pub fn hunts(&self, min_moves: u32) -> bool {
+        if self.trail_hits > 0 || self.near_trail_moves < min_moves {
+            return true;
+        }
+        // A walker that ignores trails gets closer about half the time (or less: it also
+        // stays and turns away); a hunter nearly always does.
+        4 * self.approaches > 3 * self.near_trail_moves
+    }
+
+    /// Whether chasing its trails without a sure kill has proved useless.
+    pub fn escapes_chases(&self) -> bool {
+        self.chased_escapes >= 2 && self.chased_escapes > 2 * self.chased_kills
+    }
+}
+
+/// The records of every seat, updated once per turn.
+#[derive(Clone, Debug, Default)]
+pub struct Model {
+    pub records: Vec<Record>,
+    /// Positions and open trails at the previous turn.
+    last_pos: Vec<Vertex>,
+    last_trails: Vec<Vec<Vertex>>,
+    last_pen: Vec<bool>,
+    last_stuck: Vec<u32>,
+    /// The seat whose trail we walked towards last turn, if any.
+    pub chasing: Option<usize>,
+}
+
+impl Model {
+    pub fn reset(&mut self) {
+        *self = Model::default();
+    }
+
+    pub fn record(&self, seat: usize) -> Record {
+        self.records.get(seat).cloned().unwrap_or_default()
+    }
+
+    /// Takes in the new state of the game (once per turn, before deciding).
+    pub fn observe(&mut self, me: usize, game: &Game) {
+        let seats = game.seats();
+        if self.records.len() != seats {
+            self.records = vec![Record::default(); seats];
+            self.remember(game);
+            return;
+        }
+        if let Some(target) = self.chasing.take() {
+            let prey = game.player(target);
+            if !prey.is_alive() {
+                self.records[target].chased_kills += 1;
+            } else if !prey.pen_down() {
+                self.records[target].chased_escapes += 1;
+            } else {
+                self.chasing = Some(target); // still drawing: the chase goes on
+            }
+        }
+        for (seat, player) in game.players().iter().enumerate() {
+            let record = &mut self.records[seat];
+            let (before, now) = (self.last_pos[seat], player.pos());
+            if now == before {
+                record.still_turns += 1;
+            } else {
+                record.still_turns = 0;
+                record.ever_moved = true;
+            }
+            if seat == me || self.last_pen[seat] || self.last_stuck[seat] > 0 {
+                continue;
+            }
+            let trails = self
+                .last_trails
+                .iter()
+                .enumerate()
+                .filter(|&(other, _)| other != seat)
+                .flat_map(|(_, trail)| trail.iter().copied());
+            let mut nearest_before = i32::MAX;
+            let mut nearest_now = i32::MAX;
+            let mut hit = false;
+            for v in trails {
+                nearest_before = nearest_before.min(manhattan(before, v));
+                nearest_now = nearest_now.min(manhattan(now, v));
+                hit |= v == now;
+            }
+            if hit {
+                record.trail_hits += 1;
+            }
+            if nearest_before <= RELEVANT && nearest_before > 0 {
+                record.near_trail_moves += 1;
+                if nearest_now < nearest_before {
+                    record.approaches += 1;
+                }
+            }
+        }
+        self.remember(game);
+    }
+
+    fn remember(&mut self, game: &Game) {
+        self.last_pos = game.players().iter().map(|p| p.pos()).collect();
+        self.last_trails = game.players().iter().map(|p| p.trail().to_vec()).collect();
+        self.last_pen = game.players().iter().map(|p| p.pen_down()).collect();
+        self.last_stuck = game.players().iter().map(|p| p.stuck_left()).collect();
+    }
+}
+
+fn manhattan(a: Vertex, b: Vertex) -> i32 {
+    (a.x - b.x).abs() + (a.y - b.y).abs()
+}
