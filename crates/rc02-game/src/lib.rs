@@ -13,7 +13,9 @@
 //! [`board::Board`] is a [`shared_grid::Grid`] of `Option<Side>` with both piece counts kept up
 //! to date. [`game::Game::play`] checks the move, moves the piece, applies the captures in the
 //! row and the column of the destination, and runs the end checks ([`game::winner`]). Each move
-//! costs O(N^2) (the "has a legal move" scan), so a test costs O(K N^2) <= 10^5 steps.
+//! costs O(N) (the captures in two lines; "has a legal move" is a counter the board keeps,
+//! [`board::Board::has_legal_move`]), so a test costs O(K N) whatever K, and the moves are read
+//! one at a time, never stored.
 //!
 //! # Interpretations (each with its support, each pinned by a test)
 //! 1. **`a b c d` is column, row.** The piece at column `a`, row `b` goes to column `c`, row `d`
@@ -77,45 +79,56 @@ pub mod trace;
 pub use board::{Board, Side};
 pub use game::{solve, Answer, Case, Game, IllegalMove, Move, Played, Square, Status};
 
-use proconio::input;
 use proconio::source::Source;
+use shared_grid::{parse_token, InputError};
 use std::io::{BufRead, Write};
 
-/// Reads the input, plays it and returns the exact output.
+/// Reads the input, plays it and returns the exact output (tests); panics with the error line
+/// on bad input.
 pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
-    run_traced(source, &mut std::io::sink())
+    let mut out = Vec::new();
+    if let Err(err) = run_to(source, &mut out, &mut std::io::sink()) {
+        panic!("{err}");
+    }
+    String::from_utf8(out).expect("the answer is ASCII")
 }
 
-/// [`run`], narrating every move and the board after it to `trace`.
+/// Reads the input, plays it and writes the answer to `out`, narrating every move and the
+/// board after it to `trace` (`io::sink()` for none).
 ///
-/// Moves are read one at a time so that nothing after the deciding (or an illegal) move is read.
-pub fn run_traced<R: BufRead, S: Source<R>>(source: &mut S, trace: &mut dyn Write) -> String {
-    input! {
-        from &mut *source,
-        n: usize,
-        k: u64,
+/// Moves are read one at a time and never stored, so nothing after the deciding (or an
+/// illegal) move is read and memory does not grow with K.
+pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
+    source: &mut S,
+    out: &mut W,
+    trace: &mut dyn Write,
+) -> Result<(), InputError> {
+    let n: usize = parse_token(source.next_token(), "the board size N")?;
+    let k: u64 = parse_token(source.next_token(), "the number of moves K")?;
+    if !board::size_is_supported(n) {
+        return Err(InputError::new(format!(
+            "N = {n} is not supported: N must be even, from {} to {}",
+            board::MIN_SIZE,
+            board::MAX_SIZE
+        )));
     }
-    assert!(
-        board::size_is_supported(n),
-        "N = {n} is not supported: N must be even, from {} to {}",
-        board::MIN_SIZE,
-        board::MAX_SIZE
-    );
     let mut game = Game::new(n);
     let mut read = 0;
     while read < k && !game.is_over() && !source.is_empty() {
-        input! {
-            from &mut *source,
-            a: i64, b: i64, c: i64, d: i64,
-        }
         read += 1;
-        let mv = Move::from_input(a, b, c, d);
+        let mut value = [0i64; 4];
+        for v in &mut value {
+            *v = parse_token(source.next_token(), "a coordinate")
+                .map_err(|err| err.at(format!("move {read}")))?;
+        }
+        let mv = Move::from_input(value[0], value[1], value[2], value[3]);
         let (number, mover) = (game.moves_played() + 1, game.to_move());
         let result = game.play(mv);
         // The trace is best effort: a closed stderr must not change the answer.
         let _ = trace::write_turn(trace, number, mover, mv, &result, game.board());
     }
-    game.answer().to_string()
+    write!(out, "{}", game.answer())?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -166,9 +179,10 @@ mod run_tests {
 
     #[test]
     fn trace_shows_every_move() {
-        let mut trace = Vec::new();
-        let out = run_traced(&mut OnceSource::from("4 2\n1 3 2 3\n3 4 3 3\n"), &mut trace);
-        assert_eq!(out, "1\nhhll\nh..l\n..ll\nhh.l\n");
+        let (mut trace, mut out) = (Vec::new(), Vec::new());
+        let input = &mut OnceSource::from("4 2\n1 3 2 3\n3 4 3 3\n");
+        run_to(input, &mut out, &mut trace).unwrap();
+        assert_eq!(out, b"1\nhhll\nh..l\n..ll\nhh.l\n");
         let trace = String::from_utf8(trace).unwrap();
         assert!(trace.starts_with("move 1 (red): (1,3) -> (2,3)\nhhll\nh..l\n.h.l\nhhll\n"));
         assert!(trace

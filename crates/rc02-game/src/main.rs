@@ -1,14 +1,15 @@
-use proconio::source::once::OnceSource;
+use proconio::source::line::LineSource;
 
 fn main() {
-    shared_grid::exit_on_bad_input("rc02-game");
-    let stdin = std::io::stdin();
-    let mut source = OnceSource::new(stdin.lock());
     // `--trace`: narrate every move and draw the board after it on stderr.
-    if std::env::args().skip(1).any(|arg| arg == "--trace") {
-        let stderr = std::io::stderr();
-        print!("{}", rc02_game::run_traced(&mut source, &mut stderr.lock()));
-    } else {
-        print!("{}", rc02_game::run(&mut source));
-    }
+    let trace = std::env::args().skip(1).any(|arg| arg == "--trace");
+    // Line by line: memory stays bounded by the longest line, however many moves there are.
+    shared_grid::run_batch("rc02-game", |stdin, out| {
+        let mut source = LineSource::new(stdin);
+        if trace {
+            rc02_game::run_to(&mut source, out, &mut std::io::stderr().lock())
+        } else {
+            rc02_game::run_to(&mut source, out, &mut std::io::sink())
+        }
+    });
 }
