@@ -10,8 +10,9 @@
 pub mod contest;
 pub mod emit;
 pub mod floor;
-mod load;
+mod include;
 pub mod licence;
+mod load;
 pub mod metadata;
 pub mod profile;
 mod prune;
@@ -25,7 +26,7 @@ pub use metadata::{Plan, Workspace};
 use anyhow::{bail, Context, Result};
 use metadata::Library;
 use proc_macro2::{Ident, Span};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use strip::Strip;
 use syn::visit_mut::VisitMut;
@@ -33,13 +34,21 @@ use syn::{parse_quote, Item};
 
 /// Bundles the problem crate described by `plan`; returns the file's text.
 pub fn bundle(plan: &Plan) -> Result<String> {
-    let mut root = load::load_crate(&plan.main, &mut Strip::new(&plan.features, false))?;
+    let main = load::load_crate(&plan.main, &mut Strip::new(&plan.features, false))?;
+    let (main_externs, main_std_crates) =
+        extern_crates(&main.extern_crates, &plan.main_extern_names, None)
+            .with_context(|| format!("bundling {}", plan.main))?;
+    let mut root = main.file;
     let libraries: Vec<&Library> = plan.own_lib.iter().chain(&plan.deps).collect();
     let mut all_macros = BTreeSet::new();
     let mut modules = Vec::new();
     for lib in &libraries {
-        let mut file = load::load_crate(&lib.root, &mut Strip::new(&lib.features, true))
+        let loaded = load::load_crate(&lib.root, &mut Strip::new(&lib.features, true))
             .with_context(|| format!("loading `{}`", lib.package))?;
+        let (externs, std_crates) =
+            extern_crates(&loaded.extern_crates, &lib.extern_names, Some(&lib.module))
+                .with_context(|| format!("loading `{}`", lib.package))?;
+        let mut file = loaded.file;
         let exported = rewrite::exported_macros(&file.items);
         if let Some(name) = exported.iter().find(|name| all_macros.contains(*name)) {
             bail!("two bundled crates export a macro named `{name}`");
@@ -48,8 +57,9 @@ pub fn bundle(plan: &Plan) -> Result<String> {
         let module = Some(lib.module.as_str());
         rewrite::Rewrite {
             module,
-            externs: &lib.extern_names,
+            externs: &externs,
             exported: &exported,
+            std_crates: &std_crates,
         }
         .visit_file_mut(&mut file);
         let dependency = plan.deps.iter().any(|dep| dep.module == lib.module);
@@ -58,8 +68,9 @@ pub fn bundle(plan: &Plan) -> Result<String> {
     let no_macros = BTreeSet::new();
     rewrite::Rewrite {
         module: None,
-        externs: &plan.main_extern_names,
+        externs: &main_externs,
         exported: &no_macros,
+        std_crates: &main_std_crates,
     }
     .visit_file_mut(&mut root);
     let module_names = libraries.iter().map(|lib| lib.module.clone()).collect();
@@ -78,6 +89,54 @@ pub fn bundle(plan: &Plan) -> Result<String> {
         }
     }
     Ok(emit::render(&emit::header(plan, &bundled), &root))
+}
+
+/// What the `extern crate` items of one crate bind: its extern names (how it names
+/// bundled libraries) with the aliases added, and the names that stand for a std crate
+/// (`alloc`, `core`, `std`) mapped to the one the bundle uses instead. `module` is the
+/// crate's own module, which `extern crate self as x;` names.
+fn extern_crates(
+    items: &[load::ExternCrate],
+    extern_names: &BTreeMap<String, String>,
+    module: Option<&str>,
+) -> Result<(BTreeMap<String, String>, BTreeMap<String, String>)> {
+    let mut externs = extern_names.clone();
+    let mut std_crates = BTreeMap::new();
+    for item in items {
+        if item.binding == "_" {
+            continue;
+        }
+        let target = match item.name.as_str() {
+            "alloc" | "std" => Target::Std("std"),
+            "core" => Target::Std("core"),
+            "self" => match module {
+                Some(module) => Target::Module(module.to_string()),
+                None => bail!("`extern crate self as {}` in a binary", item.binding),
+            },
+            name => match extern_names.get(name) {
+                Some(module) => Target::Module(module.clone()),
+                None => bail!(
+                    "`extern crate {name}` names neither a std crate nor a dependency \
+                     (`proc_macro` and `test` cannot be bundled)"
+                ),
+            },
+        };
+        match target {
+            Target::Std(std_crate) if item.binding != std_crate => {
+                std_crates.insert(item.binding.clone(), std_crate.to_string());
+            }
+            Target::Std(_) => {}
+            Target::Module(module) => {
+                externs.insert(item.binding.clone(), module);
+            }
+        }
+    }
+    Ok((externs, std_crates))
+}
+
+enum Target {
+    Std(&'static str),
+    Module(String),
 }
 
 /// `mod <module> { .. }` holding a library's items, with the lints allowed that its

@@ -1,31 +1,56 @@
 //! Reads a crate's module tree into one `syn::File`: every `mod x;` is replaced by
 //! `mod x { .. }` holding the items of `x.rs` or `x/mod.rs` (or its `#[path]`).
 //! Each file is stripped (see `strip`) before its own `mod x;` items are followed, so
-//! `#[cfg(test)] mod tests;` is never read.
+//! `#[cfg(test)] mod tests;` is never read. `include_str!`/`include_bytes!` become the
+//! literal text (see `include`), and `extern crate` items are taken out and reported:
+//! the bundle has none, its caller maps the names they bound instead.
 
+use crate::include;
 use crate::strip::Strip;
 use anyhow::{bail, Context, Result};
 use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
 use syn::{Item, ItemMod};
 
+/// A crate's module tree as one file, and the `extern crate` items taken out of it.
+pub struct Loaded {
+    pub file: syn::File,
+    pub extern_crates: Vec<ExternCrate>,
+}
+
+/// `extern crate <name> as <binding>;` (`binding` is `name` without `as`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExternCrate {
+    pub name: String,
+    pub binding: String,
+}
+
 /// Loads the crate whose root file is `root` (`src/lib.rs` or `src/main.rs`).
-pub fn load_crate(root: &Utf8Path, strip: &mut Strip) -> Result<syn::File> {
+pub fn load_crate(root: &Utf8Path, strip: &mut Strip) -> Result<Loaded> {
     let Some(mut file) = parse(root, strip)? else {
         bail!("{root} is configured out entirely");
     };
     let dir = root.parent().context("crate root has no directory")?;
-    inline_modules(&mut file.items, dir, Some(dir), strip)?;
-    Ok(file)
+    let mut extern_crates = Vec::new();
+    inline_modules(&mut file.items, dir, Some(dir), strip, &mut extern_crates)?;
+    Ok(Loaded {
+        file,
+        extern_crates,
+    })
 }
 
-/// Reads and strips one file; `None` if its inner `#![cfg(..)]` is known false.
+/// Reads and strips one file, inlining its `include_str!`s; `None` if its inner
+/// `#![cfg(..)]` is known false.
 fn parse(path: &Utf8Path, strip: &mut Strip) -> Result<Option<syn::File>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {path}"))?;
     let mut file = syn::parse_file(&text).map_err(|e| {
         let at = e.span().start();
         anyhow::anyhow!("{path}:{}:{}: {e}", at.line, at.column + 1)
     })?;
-    Ok(strip.file(&mut file).then_some(file))
+    if !strip.file(&mut file) {
+        return Ok(None);
+    }
+    include::inline_includes(&mut file, path.parent().unwrap_or(Utf8Path::new(".")))?;
+    Ok(Some(file))
 }
 
 /// Inlines the `mod x;` among `items`, whose child module files live in `dir`.
@@ -36,6 +61,7 @@ fn inline_modules(
     dir: &Utf8Path,
     file_dir: Option<&Utf8Path>,
     strip: &mut Strip,
+    extern_crates: &mut Vec<ExternCrate>,
 ) -> Result<()> {
     let mut enabled = Vec::with_capacity(items.len());
     for mut item in items.drain(..) {
@@ -50,15 +76,21 @@ fn inline_modules(
                 module.content = Some((Default::default(), file.items));
                 module.semi = None;
                 let (_, items) = module.content.as_mut().expect("just set");
-                inline_modules(items, &child_dir, path.parent(), strip)?;
+                inline_modules(items, &child_dir, path.parent(), strip, extern_crates)?;
             }
             Item::Mod(module) => {
                 let child_dir = dir.join(module.ident.to_string());
                 let (_, items) = module.content.as_mut().expect("inline module");
-                inline_modules(items, &child_dir, None, strip)?;
+                inline_modules(items, &child_dir, None, strip, extern_crates)?;
             }
             Item::ExternCrate(krate) => {
-                bail!("{dir}: `extern crate {}` cannot be bundled", krate.ident);
+                let name = crate::uses::unraw(&krate.ident);
+                let binding = match &krate.rename {
+                    Some((_, alias)) => crate::uses::unraw(alias),
+                    None => name.clone(),
+                };
+                extern_crates.push(ExternCrate { name, binding });
+                continue;
             }
             _ => {}
         }
@@ -141,7 +173,9 @@ mod tests {
         write("src/other/sibling.rs", "fn sibling() {}");
         let features = BTreeSet::new();
         let mut strip = Strip::new(&features, true);
-        let file = load_crate(&dir.join("src/lib.rs"), &mut strip).unwrap();
+        let file = load_crate(&dir.join("src/lib.rs"), &mut strip)
+            .unwrap()
+            .file;
         std::fs::remove_dir_all(&dir).unwrap();
         let text = file.to_token_stream().to_string();
         let expected = "mod a { pub mod inner { pub mod deep { fn deep () { } } } fn a () { } } \

@@ -5,16 +5,23 @@
 //! and invocations count, and words in string literals for `format!("{NAME}")`),
 //! iterated to a fixpoint from the code that is never pruned. Inherent methods are
 //! kept by the same rule; a trait also counts as used when one of its methods' names
-//! occurs (it may be imported only for method-call syntax). An `impl` is kept when its
+//! occurs (it may be imported only for method-call syntax). A trait's provided methods
+//! are kept one by one by the same rule (a big extension trait like `Itertools` keeps
+//! only the methods called), and so are the members of impls of the pruned libraries'
+//! own traits, which then always agree with the trait (required methods are named in
+//! the trait, so they are used once it is kept). An `impl` is kept when its
 //! self type and its trait are kept or are not defined in the pruned libraries; a
 //! `use` of library code when the name it binds is used, or it imports a kept trait;
 //! a `use` of `std`/`core`/`alloc` and a glob `use` whenever their module stays; a
-//! module when something in it stays for its own sake or its name is used.
+//! module when something in it stays for its own sake or its name is used. An item-level
+//! macro call (`impl_ops! { Foo }`) is kept like an impl: when one of the library items
+//! it names, directly or through the bodies of the library macros it calls, is kept
+//! (or it names none), or when a name it seems to define (`static NAME`) is used.
 
 use crate::uses::{retain_leaves, unraw, Leaf, LeafKind};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use syn::{ImplItem, Item, Type};
 
 /// Prunes the top-level modules of `file` named in `modules`; the rest of the file
@@ -22,11 +29,19 @@ use syn::{ImplItem, Item, Type};
 pub fn prune(file: &mut syn::File, modules: &BTreeSet<String>) {
     let mut units = Vec::new();
     let mut used = HashSet::new();
+    let mut macros = MacroBodies::new();
+    for item in &file.items {
+        if let Item::Mod(module) = item {
+            if let Some((_, items)) = &module.content {
+                macro_bodies(items, &mut macros);
+            }
+        }
+    }
     for item in &file.items {
         match item {
             Item::Mod(module) if modules.contains(&unraw(&module.ident)) => {
                 if let Some((_, items)) = &module.content {
-                    collect(items, &mut units);
+                    collect(items, &macros, &mut units);
                 }
             }
             _ => idents(item.to_token_stream(), &mut used),
@@ -71,14 +86,21 @@ enum Rule {
     /// Kept if its module is (imports from `std`/`core`/`alloc`, glob imports).
     Passenger,
     /// Kept when one of its names is used (a trait's names include its methods').
-    Named { is_trait: bool },
+    Named { kind: Kind },
     /// An `impl` of `trait_name` for `self_name` (each `None` if not a plain path).
     Impl {
         self_name: Option<String>,
         trait_name: Option<String>,
     },
-    /// A member of the inherent impl at index `owner`: kept with it, when its name is used.
-    Member { owner: usize },
+    /// A member of the impl or trait at index `owner`: kept with it, when its name is
+    /// used; with any impl of `of_trait` if that trait is not the libraries' own.
+    Member {
+        owner: usize,
+        of_trait: Option<String>,
+    },
+    /// An item-level macro call: kept when one of the library items in `mentions` is
+    /// (or none is defined), or one of its names (what it seems to define) is used.
+    Invocation { mentions: HashSet<String> },
     /// A `use` leaf of library code.
     Import {
         bound: Option<String>,
@@ -86,12 +108,25 @@ enum Rule {
     },
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Trait,
+    Macro,
+    Other,
+}
+
 fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
-    let defined: HashSet<&str> = units
-        .iter()
-        .filter(|u| matches!(u.rule, Rule::Named { .. }))
-        .map(|u| u.names[0].as_str())
-        .collect();
+    let named = |keep: fn(Kind) -> bool| -> HashSet<&str> {
+        units
+            .iter()
+            .filter(|u| matches!(u.rule, Rule::Named { kind } if keep(kind)))
+            .map(|u| u.names[0].as_str())
+            .collect()
+    };
+    let defined = Defined {
+        all: named(|_| true),
+        items: named(|kind| kind != Kind::Macro),
+    };
     let mut kept = vec![false; units.len()];
     let mut kept_names = Kept::default();
     loop {
@@ -103,10 +138,10 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
             kept[i] = true;
             changed = true;
             used.extend(unit.idents.iter().cloned());
-            if let Rule::Named { is_trait } = unit.rule {
+            if let Rule::Named { kind } = unit.rule {
                 let name = &unit.names[0];
                 kept_names.items.insert(name.clone());
-                if is_trait {
+                if kind == Kind::Trait {
                     kept_names.traits.insert(name.clone());
                 }
             }
@@ -115,6 +150,13 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
             return kept;
         }
     }
+}
+
+/// The names of the items the pruned libraries define, and those of them that are
+/// not macros.
+struct Defined<'a> {
+    all: HashSet<&'a str>,
+    items: HashSet<&'a str>,
 }
 
 /// The names of the kept items, and of the kept traits among them.
@@ -129,7 +171,7 @@ fn should_keep(
     kept: &[bool],
     used: &HashSet<String>,
     names: &Kept,
-    defined: &HashSet<&str>,
+    defined: &Defined,
 ) -> bool {
     let is_used = |name: &String| used.contains(name);
     match &unit.rule {
@@ -141,8 +183,23 @@ fn should_keep(
         } => [self_name, trait_name]
             .into_iter()
             .flatten()
-            .all(|name| !defined.contains(name.as_str()) || names.items.contains(name)),
-        Rule::Member { owner } => kept[*owner] && unit.names.iter().any(is_used),
+            .all(|name| !defined.all.contains(name.as_str()) || names.items.contains(name)),
+        Rule::Member { owner, of_trait } => {
+            let foreign_trait = of_trait
+                .as_ref()
+                .is_some_and(|name| !defined.all.contains(name.as_str()));
+            kept[*owner]
+                && (foreign_trait || unit.names.is_empty() || unit.names.iter().any(is_used))
+        }
+        Rule::Invocation { mentions } => {
+            let mut library_items = mentions
+                .iter()
+                .filter(|name| defined.items.contains(name.as_str()))
+                .peekable();
+            library_items.peek().is_none()
+                || library_items.any(|name| names.items.contains(name))
+                || unit.names.iter().any(is_used)
+        }
         // A trait may be imported only for method-call syntax: its import stays with it.
         Rule::Import { bound, original } => {
             bound.as_ref().is_some_and(is_used)
@@ -153,13 +210,35 @@ fn should_keep(
     }
 }
 
+/// The identifiers in the body of each `macro_rules!` the libraries define, by name.
+type MacroBodies = HashMap<String, HashSet<String>>;
+
+fn macro_bodies(items: &[Item], bodies: &mut MacroBodies) {
+    for item in items {
+        match item {
+            Item::Macro(mac) => {
+                if let Some(name) = &mac.ident {
+                    let body = bodies.entry(unraw(name)).or_default();
+                    idents(mac.mac.tokens.clone(), body);
+                }
+            }
+            Item::Mod(module) => {
+                if let Some((_, items)) = &module.content {
+                    macro_bodies(items, bodies);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Lists the units of `items`, depth first, in source order (`filter` walks the same way).
-fn collect(items: &[Item], units: &mut Vec<Unit>) {
+fn collect(items: &[Item], macros: &MacroBodies, units: &mut Vec<Unit>) {
     for item in items {
         match item {
             Item::Mod(module) => {
                 if let Some((_, items)) = &module.content {
-                    collect(items, units);
+                    collect(items, macros, units);
                 }
             }
             Item::Use(item) => {
@@ -169,11 +248,8 @@ fn collect(items: &[Item], units: &mut Vec<Unit>) {
                 });
             }
             Item::Impl(item) => {
-                let inherent = item.trait_.is_none();
                 let mut header = item.clone();
-                if inherent {
-                    header.items.clear();
-                }
+                header.items.clear();
                 let trait_name = item
                     .trait_
                     .as_ref()
@@ -181,31 +257,113 @@ fn collect(items: &[Item], units: &mut Vec<Unit>) {
                     .map(|s| unraw(&s.ident));
                 let rule = Rule::Impl {
                     self_name: type_name(&item.self_ty),
-                    trait_name,
+                    trait_name: trait_name.clone(),
                 };
                 units.push(unit(Vec::new(), header.to_token_stream(), rule));
                 let owner = units.len() - 1;
-                for member in item.items.iter().filter(|_| inherent) {
+                for member in &item.items {
                     let names = member_name(member).into_iter().collect();
-                    units.push(unit(
-                        names,
-                        member.to_token_stream(),
-                        Rule::Member { owner },
-                    ));
+                    let of_trait = trait_name.clone();
+                    let rule = Rule::Member { owner, of_trait };
+                    units.push(unit(names, member.to_token_stream(), rule));
                 }
+            }
+            Item::Trait(item) => {
+                let mut header = item.clone();
+                header.items.retain(|member| provided(member).is_none());
+                let names = item_names(&Item::Trait(item.clone()));
+                let rule = Rule::Named { kind: Kind::Trait };
+                units.push(unit(names, header.to_token_stream(), rule));
+                let owner = units.len() - 1;
+                for method in item.items.iter().filter_map(provided) {
+                    let names = vec![unraw(&method.sig.ident)];
+                    let rule = Rule::Member {
+                        owner,
+                        of_trait: None,
+                    };
+                    units.push(unit(names, method.to_token_stream(), rule));
+                }
+            }
+            Item::Macro(call) if call.ident.is_none() => {
+                let mut mentions = HashSet::new();
+                idents(call.mac.tokens.clone(), &mut mentions);
+                let invoked = call.mac.path.segments.last().map(|s| unraw(&s.ident));
+                mentions.extend(invoked);
+                expand_mentions(&mut mentions, macros);
+                let names = seemingly_defined(call.mac.tokens.clone());
+                let rule = Rule::Invocation { mentions };
+                units.push(unit(names, item.to_token_stream(), rule));
             }
             _ => {
                 let names = item_names(item);
-                let is_trait = matches!(item, Item::Trait(_));
+                let kind = match item {
+                    Item::Macro(_) => Kind::Macro,
+                    _ => Kind::Other,
+                };
                 let rule = if names.is_empty() {
                     Rule::Always
                 } else {
-                    Rule::Named { is_trait }
+                    Rule::Named { kind }
                 };
                 units.push(unit(names, item.to_token_stream(), rule));
             }
         }
     }
+}
+
+/// A trait's provided (default-bodied) method: pruned by name like an inherent method.
+fn provided(member: &syn::TraitItem) -> Option<&syn::TraitItemFn> {
+    match member {
+        syn::TraitItem::Fn(method) if method.default.is_some() => Some(method),
+        _ => None,
+    }
+}
+
+/// Adds to `mentions` the identifiers of the bodies of the library macros it names,
+/// transitively (a macro call's expansion names what its macro's body names).
+fn expand_mentions(mentions: &mut HashSet<String>, macros: &MacroBodies) {
+    let mut expanded = HashSet::new();
+    loop {
+        let pending: Vec<String> = mentions
+            .iter()
+            .filter(|name| macros.contains_key(*name) && !expanded.contains(*name))
+            .cloned()
+            .collect();
+        if pending.is_empty() {
+            return;
+        }
+        for name in pending {
+            mentions.extend(macros[&name].iter().cloned());
+            expanded.insert(name);
+        }
+    }
+}
+
+/// The names a macro call seems to define: each identifier right after an item keyword
+/// (`static SEED`, `struct Foo`, `fn bar`) among its tokens.
+fn seemingly_defined(tokens: TokenStream) -> Vec<String> {
+    const KEYWORDS: [&str; 9] = [
+        "const", "enum", "fn", "mod", "static", "struct", "trait", "type", "union",
+    ];
+    let mut names = Vec::new();
+    let mut after_keyword = false;
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => {
+                let word = unraw(&ident);
+                if after_keyword && !KEYWORDS.contains(&word.as_str()) && word != "mut" {
+                    names.push(word.clone());
+                }
+                after_keyword = KEYWORDS.contains(&word.as_str());
+            }
+            TokenTree::Group(group) => {
+                names.extend(seemingly_defined(group.stream()));
+                after_keyword = false;
+            }
+            _ => after_keyword = false,
+        }
+    }
+    names
 }
 
 /// Removes the units not kept; returns whether anything that anchors the module stays.
@@ -236,11 +394,16 @@ fn filter(
         Item::Use(item) => retain_leaves(&mut item.tree, &mut |_| next(cursor, &mut anchored)),
         Item::Impl(item) => {
             let keep = next(cursor, &mut anchored);
-            if item.trait_.is_some() || item.items.is_empty() {
-                return keep;
-            }
+            let had_members = !item.items.is_empty();
             item.items.retain(|_| next(cursor, &mut anchored));
-            keep && !item.items.is_empty()
+            let emptied = had_members && item.items.is_empty();
+            keep && (item.trait_.is_some() || !emptied)
+        }
+        Item::Trait(item) => {
+            let keep = next(cursor, &mut anchored);
+            item.items
+                .retain(|member| provided(member).is_none() || next(cursor, &mut anchored));
+            keep
         }
         _ => next(cursor, &mut anchored),
     });

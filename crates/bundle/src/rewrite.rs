@@ -4,7 +4,10 @@
 //! - everywhere: `D::x` and `::D::x`, where `D` names a bundled library, become
 //!   `crate::M::x` (`M` being D's module);
 //! - in `macro_rules!` bodies of `L`: `$crate::x` becomes `$crate::L::x` unless `x` is
-//!   one of L's `#[macro_export]` macros, which live at the crate root.
+//!   one of L's `#[macro_export]` macros, which live at the crate root;
+//! - names bound by `extern crate alloc;` (or `extern crate core as std;`) become the
+//!   std crate they stand for: `alloc::vec::Vec` is `std::vec::Vec`, since the bundle
+//!   is a std binary with no `extern crate` and std re-exports all of alloc and core.
 //!
 //! Macro invocations and `macro_rules!` bodies are opaque to syn, so their tokens get
 //! the same rules at token level. In a macro body, `crate::x` and `D::x` resolve where
@@ -24,6 +27,8 @@ pub struct Rewrite<'a> {
     pub externs: &'a BTreeMap<String, String>,
     /// This library's `#[macro_export]` macros.
     pub exported: &'a BTreeSet<String>,
+    /// Names bound by `extern crate` of a std crate, mapped to `std` or `core`.
+    pub std_crates: &'a BTreeMap<String, String>,
 }
 
 impl Rewrite<'_> {
@@ -33,6 +38,12 @@ impl Rewrite<'_> {
             return;
         };
         let first_name = unraw(&first.ident);
+        if let Some(std_crate) = self.std_crates.get(&first_name) {
+            if path.leading_colon.is_some() || path.segments.len() > 1 {
+                path.segments[0].ident = ident(std_crate);
+            }
+            return;
+        }
         if let Some(module) = self.externs.get(&first_name) {
             if path.leading_colon.is_some() || path.segments.len() > 1 {
                 path.leading_colon = None;
@@ -59,6 +70,10 @@ impl Rewrite<'_> {
                 let (module, rest) = (ident(module), path.tree.clone());
                 *path.tree = parse_quote!(#module :: #rest);
                 true
+            }
+            UseTree::Path(path) if self.std_crates.contains_key(&unraw(&path.ident)) => {
+                path.ident = ident(&self.std_crates[&unraw(&path.ident)]);
+                false
             }
             UseTree::Path(path) => {
                 let Some(module) = self.externs.get(&unraw(&path.ident)) else {
@@ -124,6 +139,13 @@ impl Rewrite<'_> {
                 Some(TokenTree::Ident(next)) => Some(unraw(next)),
                 _ => None,
             };
+            if let Some(std_crate) = self.std_crates.get(&word) {
+                let continues_a_path = ends_with_path_sep(&out) && !is_leading_path_sep(&out);
+                if !after('$') && !after('.') && !continues_a_path {
+                    out.push(ident(std_crate).into());
+                    continue;
+                }
+            }
             match (self.module, self.externs.get(&word)) {
                 // `$crate :: x` -> `$crate :: L :: x`, unless x is an exported macro.
                 (Some(module), _) if word == "crate" && after('$') => {
@@ -268,6 +290,15 @@ mod tests {
     use quote::ToTokens;
 
     fn rewrite(source: &str, module: Option<&str>) -> String {
+        rewrite_with_std_crates(source, module, &[])
+    }
+
+    /// `std_crates`: the (binding, std crate) pairs of the `extern crate` items seen.
+    fn rewrite_with_std_crates(
+        source: &str,
+        module: Option<&str>,
+        std_crates: &[(&str, &str)],
+    ) -> String {
         let externs = [
             ("proconio", "proconio"),
             ("shared_grid", "shared_grid"),
@@ -277,11 +308,16 @@ mod tests {
         .map(|(a, b)| (a.to_string(), b.to_string()))
         .collect();
         let exported = ["input".to_string()].into_iter().collect();
+        let std_crates = std_crates
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
         let mut file: syn::File = syn::parse_str(source).unwrap();
         Rewrite {
             module,
             externs: &externs,
             exported: &exported,
+            std_crates: &std_crates,
         }
         .visit_file_mut(&mut file);
         file.to_token_stream().to_string()
@@ -374,6 +410,30 @@ mod tests {
             "macro_rules ! input { ($ proconio : tt) => { \
              $ crate :: input ! (@ x) ; $ crate :: lib :: read :: f () ; crate :: lib :: helper () ; \
              crate :: shared_grid :: Pos :: new () ; $ proconio :: g () ; } }"
+        );
+    }
+
+    #[test]
+    fn std_crates_bound_by_extern_crate_become_std() {
+        let std_crates = &[("alloc", "std"), ("std", "core")];
+        // `extern crate alloc;` and `extern crate core as std;` were seen.
+        let out = rewrite_with_std_crates(
+            "use alloc::{vec::Vec, string::String}; use ::alloc::boxed::Box; \
+             fn f() -> std::cmp::Ordering { let v: alloc::vec::Vec<u8> = alloc::vec![1]; x.alloc::<u8>(); a::alloc::b(); alloc }",
+            Some("lib"),
+            std_crates,
+        );
+        assert_eq!(
+            out,
+            "use std :: { vec :: Vec , string :: String } ; use :: std :: boxed :: Box ; \
+             fn f () -> core :: cmp :: Ordering { let v : std :: vec :: Vec < u8 > = std :: vec ! [1] ; \
+             x . alloc :: < u8 > () ; a :: alloc :: b () ; alloc }"
+        );
+        let tokens = "macro_rules! m { ($alloc:ident) => { alloc::vec![std::cmp::max(1, 2)]; ::alloc::format!(\"\"); $alloc::x; } }";
+        assert_eq!(
+            rewrite_with_std_crates(tokens, Some("lib"), std_crates),
+            "macro_rules ! m { ($ alloc : ident) => { std :: vec ! [core :: cmp :: max (1 , 2)] ; \
+             :: std :: format ! (\"\") ; $ alloc :: x ; } }"
         );
     }
 
