@@ -6,13 +6,16 @@ CARGO ?= cargo
 P ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle test bench lint fmt run snapshots clean replay replay-shot tournament new stress listen
+.PHONY: help bundle readme-table test bench lint fmt run snapshots clean replay replay-shot tournament new stress listen
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-bundle: ## Write bundles/<crate>.rs for every problem (or only P=<crate>) and print sizes
+bundle: ## Write bundles/<crate>.rs for every problem (or only P=<crate>); print size, limit, rustc floor and who sets them
 	$(CARGO) run --quiet --release -p bundle -- $(P)
+
+readme-table: ## Print README.md's problems-and-judges block, generated from judges.toml and the contest tables
+	@$(CARGO) run --quiet --release -p bundle -- --readme-table
 
 test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles through bare rustc
 	INSTA_UPDATE=no $(CARGO) test --workspace --locked

@@ -1,15 +1,19 @@
 //! Every problem crate (every workspace package with `[package.metadata.contest]`) is
-//! bundled into a scratch directory, and the bundle must:
-//! - compile with bare `rustc --edition 2021 -O` and `rustc --edition 2024 -O`;
-//! - reproduce each `samples/<crate>/*.in` -> `.out` byte for byte, in both editions;
-//! - use no std API newer than the workspace's `rust-version` (clippy's
+//! bundled into a scratch directory and held to the floor of the judges it names
+//! (`judges.toml`; see `bundle::floor`): the bundle must
+//! - compile with bare `rustc --edition E -O` for 2021 and every edition its judges use;
+//! - reproduce each `samples/<crate>/*.in` -> `.out` byte for byte, in each edition;
+//! - use no std API newer than the oldest rustc among its judges (clippy's
 //!   `incompatible_msrv` on a scratch package holding the bundle);
-//! - start with the header naming problem, judges, crate and licences, and hold no
-//!   `extern crate`, no `#[cfg(test)]`, no doc comment, in under 64 KB (the judges' usual
-//!   limit; `LARGER_LIMITS` lists the exceptions and why).
+//! - fit the smallest source size limit among its judges (64 KiB where unknown);
+//! - start with the header naming problem, judges, crate and licences, end with the full
+//!   licence notice of its own and every bundled crate's code, and hold no `extern crate`,
+//!   no `#[cfg(test)]`, no doc comment.
 //!
-//! A problem crate without samples fails.
+//! A judge that takes no Rust constrains nothing. A problem crate without samples fails.
 
+use bundle::floor::Floor;
+use bundle::profile::Version;
 use bundle::Workspace;
 use std::fmt::Write as _;
 use std::fs::File;
@@ -17,27 +21,16 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// The usual source-size limit of online judges (Codeforces, Baekjoon, AOJ: 64 KB).
-const HARD_LIMIT: usize = 64 * 1024;
-/// Crates allowed past [`HARD_LIMIT`], each with its reason.
-const LARGER_LIMITS: &[(&str, usize, &str)] = &[(
-    "enclosure",
-    128 * 1024,
-    "played against our own referee, not submitted to an online judge; \
-     it carries the whole rules engine, the state tracker and the planner",
-)];
+/// Above this a bundle is noted (not failed): past it, a bundle is hard to read.
 const TARGET_SIZE: usize = 32 * 1024;
-const EDITIONS: [&str; 2] = ["2021", "2024"];
 /// Far above any sample's run time; only there so that a hang fails instead of hanging.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 
 #[test]
-fn every_bundle_compiles_reproduces_its_samples_and_fits_the_msrv() {
+fn every_bundle_compiles_reproduces_its_samples_and_fits_its_judges() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
-    let msrv = workspace
-        .rust_version()
-        .expect("the workspace declares a rust-version");
+    let msrv = workspace_rustc(&workspace);
     let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bundles");
     let crates = workspace.problem_crates();
     assert!(
@@ -77,7 +70,21 @@ struct Outcome {
     failures: Vec<String>,
 }
 
-fn check_crate(workspace: &Workspace, root: &Path, dir: &Path, msrv: &str, name: &str) -> Outcome {
+fn workspace_rustc(workspace: &Workspace) -> Version {
+    workspace
+        .rust_version()
+        .as_deref()
+        .and_then(Version::parse)
+        .expect("the workspace declares a rust-version")
+}
+
+fn check_crate(
+    workspace: &Workspace,
+    root: &Path,
+    dir: &Path,
+    workspace_rustc: &Version,
+    name: &str,
+) -> Outcome {
     let mut outcome = Outcome::default();
     let plan = match workspace.plan(name) {
         Ok(plan) => plan,
@@ -90,20 +97,25 @@ fn check_crate(workspace: &Workspace, root: &Path, dir: &Path, msrv: &str, name:
     std::fs::create_dir_all(dir).unwrap();
     let source = dir.join(format!("{name}.rs"));
     std::fs::write(&source, &text).unwrap();
+    let floor = Floor::of(&plan.contest, *workspace_rustc);
 
-    outcome.notes.push(format!("{} bytes", text.len()));
+    outcome.notes.push(format!(
+        "{} bytes of {} (limit set by {}); rustc {} (set by {}); editions {}",
+        text.len(),
+        floor.size_limit,
+        floor.size_set_by,
+        floor.rustc.major_minor(),
+        floor.rustc_set_by,
+        floor.editions.join(", ")
+    ));
     if text.len() > TARGET_SIZE {
         outcome.notes.push(format!(
             "warning: {} bytes is above the {TARGET_SIZE}-byte target",
             text.len()
         ));
     }
-    if let Some((_, limit, why)) = LARGER_LIMITS.iter().find(|(n, _, _)| *n == name) {
-        outcome
-            .notes
-            .push(format!("allowed up to {limit} bytes: {why}"));
-    }
     outcome.failures.extend(check_text(&plan, &text));
+    outcome.failures.extend(floor.size_failure(text.len()));
 
     let samples = samples(&root.join("samples").join(name));
     if samples.is_empty() {
@@ -111,7 +123,7 @@ fn check_crate(workspace: &Workspace, root: &Path, dir: &Path, msrv: &str, name:
             .failures
             .push(format!("no samples in samples/{name}/"));
     }
-    for edition in EDITIONS {
+    for edition in &floor.editions {
         let binary = dir.join(format!("{name}-{edition}"));
         if let Err(e) = compile(&source, edition, &binary) {
             outcome.failures.push(format!(
@@ -134,10 +146,8 @@ fn check_crate(workspace: &Workspace, root: &Path, dir: &Path, msrv: &str, name:
                 .push(format!("edition {edition}: {} samples run", samples.len()));
         }
     }
-    if let Err(e) = check_msrv(&text, &dir.join("msrv"), msrv, name) {
-        outcome
-            .failures
-            .push(format!("std API newer than rust-version {msrv}:\n{e}"));
+    if let Err(e) = check_msrv(&text, &dir.join("msrv"), &floor, name) {
+        outcome.failures.push(e);
     }
     outcome
 }
@@ -212,19 +222,34 @@ fn check_text(plan: &bundle::Plan, text: &str) -> Vec<String> {
         !text.contains("#[doc") && !text.contains("#![doc"),
         "contains a #[doc] attribute".to_string(),
     );
-    let limit = size_limit(&plan.package);
-    expect(
-        text.len() < limit,
-        format!("{} bytes, over the hard limit of {limit}", text.len()),
+    let comments = words(
+        text.lines()
+            .filter_map(|line| line.strip_prefix("//"))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .as_str(),
     );
+    let own = plan.own_lib.iter().map(|lib| (plan.package.as_str(), lib));
+    let bundled = plan
+        .deps
+        .iter()
+        .filter(|lib| text.contains(&format!("\nmod {} {{", lib.module)))
+        .map(|lib| (lib.package.as_str(), lib));
+    for (package, lib) in own.chain(bundled) {
+        expect(
+            comments.contains(&words(&lib.notice.text)),
+            format!(
+                "lacks the full licence notice of {package} ({})",
+                lib.notice.origin
+            ),
+        );
+    }
     failures
 }
 
-fn size_limit(name: &str) -> usize {
-    LARGER_LIMITS
-        .iter()
-        .find(|(crate_name, _, _)| *crate_name == name)
-        .map_or(HARD_LIMIT, |&(_, limit, _)| limit)
+/// The words of `text`, one space apart (comment markers and wrapping do not count).
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// `(NAME.in, NAME.out)` pairs of a samples directory, sorted (an `.in` without its
@@ -322,8 +347,10 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 }
 
 /// Runs clippy's `incompatible_msrv` on a scratch package whose `src/main.rs` is the
-/// bundle and whose `rust-version` is the workspace's.
-fn check_msrv(text: &str, dir: &Path, msrv: &str, name: &str) -> Result<(), String> {
+/// bundle and whose `rust-version` is the floor's rustc; the failure names the judge
+/// that sets it, and clippy's report names each API and the version it needs.
+fn check_msrv(text: &str, dir: &Path, floor: &Floor, name: &str) -> Result<(), String> {
+    let msrv = floor.rustc.major_minor();
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let manifest = format!(
         "[package]\nname = \"msrv-check-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
@@ -345,8 +372,57 @@ fn check_msrv(text: &str, dir: &Path, msrv: &str, name: &str) -> Result<(), Stri
     if output.status.success() {
         Ok(())
     } else {
-        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+        Err(format!(
+            "uses a std API newer than rustc {msrv}, the oldest among its judges (set by {}):\n{}",
+            floor.rustc_set_by,
+            String::from_utf8_lossy(&output.stderr)
+        ))
     }
+}
+
+/// The check catches what issue 12 found: `slice::chunk_by` (stable 1.77) in a bundle
+/// for BOJ (rustc 1.73), named together with the judge. Robots' real contest table and
+/// judges.toml's BOJ profile set the floor.
+#[test]
+fn an_api_newer_than_a_judges_rustc_fails_naming_the_api_and_the_judge() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
+    let plan = workspace.plan("robots").expect("robots' plan");
+    let floor = Floor::of(&plan.contest, workspace_rustc(&workspace));
+    assert_eq!(floor.rustc, Version::parse("1.73").unwrap());
+    let text = "fn main() {\n    let sorted = [1, 1, 2];\n    \
+                for group in sorted.chunk_by(|a, b| a == b) {\n        \
+                println!(\"{}\", group.len());\n    }\n}\n";
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("msrv-probe");
+    let error = check_msrv(text, &dir, &floor, "probe").unwrap_err();
+    assert!(
+        error.contains("chunk_by") && error.contains("BOJ 7357") && error.contains("1.73"),
+        "{error}"
+    );
+    let fine = "fn main() {\n    println!(\"{}\", [3, 1, 2].iter().max().unwrap());\n}\n";
+    assert_eq!(check_msrv(fine, &dir, &floor, "probe"), Ok(()));
+}
+
+/// A bundle over the smallest limit among its judges fails, naming its size, the limit
+/// and the judge: here robots' judges with BOJ's limit set to 40000 bytes.
+#[test]
+fn a_bundle_over_its_judges_size_limit_fails_naming_both() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
+    let mut contest = workspace.plan("robots").expect("robots' plan").contest;
+    let boj = contest
+        .judges
+        .iter_mut()
+        .find(|j| j.profile.key == "boj")
+        .expect("robots goes to BOJ");
+    boj.profile.rust.as_mut().expect("BOJ takes Rust").size_limit = Some(40_000);
+    let floor = Floor::of(&contest, workspace_rustc(&workspace));
+    let error = floor.size_failure(40_001).expect("over the limit");
+    assert!(
+        error.contains("40001") && error.contains("40000") && error.contains("BOJ 7357"),
+        "{error}"
+    );
+    assert_eq!(floor.size_failure(40_000), None);
 }
 
 #[test]

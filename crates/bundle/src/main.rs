@@ -1,8 +1,13 @@
 //! `bundle [--out-dir DIR] [--manifest-path PATH] [CRATE ...]`: writes `DIR/<crate>.rs`
 //! for each named problem crate (default: every package with a
-//! `[package.metadata.contest]` table) and prints each bundle's size.
+//! `[package.metadata.contest]` table) and prints, for each, its size against the
+//! binding source limit, the rustc floor and the judge that sets each, and any judge
+//! profile undated or read more than 18 months ago (a report, not a failure).
+//! `bundle --readme-table` prints the README's generated problems-and-judges block.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use bundle::floor::{self, Floor};
+use bundle::profile::{Date, Version};
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -17,6 +22,9 @@ struct Args {
     /// The workspace's Cargo.toml [default: found from the current directory]
     #[arg(long, value_name = "PATH")]
     manifest_path: Option<PathBuf>,
+    /// Print the README's problems-and-judges block instead of bundling
+    #[arg(long)]
+    readme_table: bool,
     /// Problem crates to bundle [default: all of them]
     crates: Vec<String>,
 }
@@ -44,11 +52,64 @@ fn run(args: Args) -> Result<()> {
     } else {
         args.crates
     };
+    let workspace_rustc = workspace
+        .rust_version()
+        .as_deref()
+        .and_then(Version::parse)
+        .context("the workspace declares no rust-version to stand in for unknown rustc")?;
+    if args.readme_table {
+        let plans = crates
+            .iter()
+            .map(|name| workspace.plan(name))
+            .collect::<Result<Vec<_>>>()?;
+        let floors: Vec<Floor> = plans
+            .iter()
+            .map(|plan| Floor::of(&plan.contest, workspace_rustc))
+            .collect();
+        let rows: Vec<bundle::readme::Row> = plans
+            .iter()
+            .zip(&floors)
+            .map(|(plan, floor)| bundle::readme::Row {
+                dir: &plan.dir,
+                contest: &plan.contest,
+                floor,
+            })
+            .collect();
+        print!("{}", bundle::readme::block(&rows));
+        return Ok(());
+    }
     let out_dir = args
         .out_dir
         .unwrap_or_else(|| workspace.root().join("bundles").into());
+    let today = Date::today();
+    let mut stale = Vec::new();
     for written in bundle::write_bundles(&workspace, &crates, &out_dir)? {
+        let plan = workspace.plan(&written.package)?;
+        let floor = Floor::of(&plan.contest, workspace_rustc);
+        let fits = if written.bytes <= floor.size_limit {
+            "fits"
+        } else {
+            "OVER THE LIMIT"
+        };
         println!("{}: {} bytes", written.path.display(), written.bytes);
+        println!(
+            "    size:  {} of {} bytes ({fits}), limit set by {}",
+            written.bytes, floor.size_limit, floor.size_set_by
+        );
+        println!(
+            "    rustc: {} or newer, set by {}; editions {}",
+            floor.rustc.major_minor(),
+            floor.rustc_set_by,
+            floor.editions.join(", ")
+        );
+        for line in floor::stale_profiles(&plan.contest, today) {
+            if !stale.contains(&line) {
+                stale.push(line);
+            }
+        }
+    }
+    for line in stale {
+        println!("note: judge {line}");
     }
     Ok(())
 }
