@@ -8,18 +8,35 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `binary` with `args`, writes `input` to its stdin, closes it and waits.
 pub fn run(binary: &str, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(binary)
-        .args(args)
+    spawn_and_feed(Command::new(binary).args(args), input.as_bytes())
+}
+
+/// Runs `binary` on `input` (any bytes) with its address space limited to `kib` KiB by
+/// `ulimit -v` in `sh -c`: an allocation beyond that fails, so a program that trusts a size
+/// from its input aborts instead of passing.
+pub fn run_with_memory_limit(binary: &str, kib: u64, input: &[u8]) -> Output {
+    let script = format!("ulimit -v {kib} && exec \"$0\"");
+    spawn_and_feed(Command::new("sh").args(["-c", &script, binary]), input)
+}
+
+fn spawn_and_feed(command: &mut Command, input: &[u8]) -> Output {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {binary}: {e}"));
+        .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
     let mut stdin = child.stdin.take().expect("stdin is piped");
-    // A binary that stops reading early (it found an error) closes the pipe: not a test failure.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().expect("the binary ran")
+    // Fed from a thread: a large input must not fill the pipe while the binary's output
+    // fills the other one. A binary that stops reading early (it found an error) closes
+    // the pipe: not a test failure.
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("the binary ran");
+    feeder.join().expect("the feeder thread ends");
+    out
 }
 
 /// How a binary failed, for the caller's own checks.
@@ -34,7 +51,20 @@ pub struct Failure {
 /// exactly one stderr line, newline-terminated, `PROGRAM: error: ...`, with no
 /// panic report.
 pub fn assert_fails_cleanly(binary: &str, input: &str) -> Failure {
-    let out = run(binary, &[], input);
+    assert_clean_failure(binary, &run(binary, &[], input), input)
+}
+
+/// [`assert_fails_cleanly`] for any input bytes, under a `ulimit -v` of `kib` KiB
+/// (see [`run_with_memory_limit`]); also refuses an error line longer than 300 bytes.
+pub fn assert_fails_cleanly_within(binary: &str, kib: u64, input: &[u8]) -> Failure {
+    let out = run_with_memory_limit(binary, kib, input);
+    let shown = String::from_utf8_lossy(&input[..input.len().min(80)]);
+    let failure = assert_clean_failure(binary, &out, &shown);
+    assert!(failure.message.len() <= 300, "{}", failure.message);
+    failure
+}
+
+fn assert_clean_failure(binary: &str, out: &Output, input: &str) -> Failure {
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let program = Path::new(binary)
         .file_name()
@@ -73,6 +103,12 @@ mod tests {
     fn run_passes_stdin_and_collects_stdout() {
         let out = run("cat", &[], "a b\n");
         assert_eq!(out.stdout, b"a b\n");
+    }
+
+    #[test]
+    fn memory_limited_run_still_runs() {
+        let out = run_with_memory_limit("cat", 262_144, b"a\x1a\xff");
+        assert_eq!(out.stdout, b"a\x1a\xff");
     }
 
     #[test]

@@ -58,3 +58,67 @@ fn boards_larger_than_the_statement_are_solved() {
     let out = curling(&input);
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n");
 }
+
+/// The issue-14 reproducers run under this much address space (256 MiB).
+const MEMORY_KIB: u64 = 262_144;
+
+fn assert_fails_within_memory(input: &[u8], needle: &str) -> cli_check::Failure {
+    let failure =
+        cli_check::assert_fails_cleanly_within(env!("CARGO_BIN_EXE_curling"), MEMORY_KIB, input);
+    assert!(
+        failure.message.contains(needle),
+        "{:?} should mention {needle:?}",
+        failure.message
+    );
+    failure
+}
+
+#[test]
+fn header_sizes_are_never_trusted() {
+    // Each used to allocate the whole board (or 50 million empty rows) before reading it.
+    for (input, needle) in [
+        ("0 2147483648\n", "cannot hold a start and a goal"),
+        ("0 50000000\n", "cannot hold a start and a goal"),
+        ("50000000 0\n", "cannot hold a start and a goal"),
+        ("1 1\n2\n", "cannot hold a start and a goal"),
+        ("18446744073709551615 2\n", "cannot hold a start and a goal"),
+        ("3 100000000000\n2 0 3\n", "end of input"),
+        ("2147483648 2147483648\n2 3\n", "end of input"),
+    ] {
+        assert_fails_within_memory(input.as_bytes(), needle);
+    }
+}
+
+/// `count` one-throw boards, `2 1 / 2 3`.
+fn easy_boards(count: usize) -> String {
+    "2 1\n2 3\n".repeat(count)
+}
+
+#[test]
+fn datasets_before_an_error_are_answered() {
+    let failure = assert_fails_within_memory(
+        format!("{}2 1\n2 9\n0 0\n", easy_boards(89)).as_bytes(),
+        "dataset 90: square code 9",
+    );
+    assert_eq!(failure.stdout, "1\n".repeat(89));
+    // A stray Ctrl-Z where the `0 0` line should be.
+    let failure =
+        assert_fails_within_memory(format!("{}\x1a", easy_boards(89)).as_bytes(), "dataset 90");
+    assert_eq!(failure.stdout, "1\n".repeat(89));
+}
+
+#[test]
+fn error_lines_quote_little_of_a_huge_token() {
+    let input = format!("2 1\n2 {}\n", "7".repeat(1 << 20));
+    let failure = assert_fails_within_memory(input.as_bytes(), "dataset 1");
+    assert!(failure.message.len() < 120, "{}", failure.message);
+    let failure = assert_fails_within_memory(&[b'2', b' ', 0xff, b'\n'], "");
+    assert!(failure.message.len() < 200, "{}", failure.message);
+}
+
+#[test]
+fn lenient_spacing_still_reads() {
+    let out = curling("2 1\r\n2\t3\r\n\r\n3 1\r\n2 0 3\r\n0 0\r\n");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1\n");
+}
