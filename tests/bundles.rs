@@ -415,7 +415,11 @@ fn a_bundle_over_its_judges_size_limit_fails_naming_both() {
         .iter_mut()
         .find(|j| j.profile.key == "boj")
         .expect("robots goes to BOJ");
-    boj.profile.rust.as_mut().expect("BOJ takes Rust").size_limit = Some(40_000);
+    boj.profile
+        .rust
+        .as_mut()
+        .expect("BOJ takes Rust")
+        .size_limit = Some(40_000);
     let floor = Floor::of(&contest, workspace_rustc(&workspace));
     let error = floor.size_failure(40_001).expect("over the limit");
     assert!(

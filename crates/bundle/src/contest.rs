@@ -152,7 +152,8 @@ read = "unknown"
 
     #[test]
     fn judges_are_named_by_key_and_cited_by_short_name() {
-        let table = serde_json::json!({"problem": "Curling 2.0", "judges": ["aoj:1144", "poj:3009"]});
+        let table =
+            serde_json::json!({"problem": "Curling 2.0", "judges": ["aoj:1144", "poj:3009"]});
         let contest = parse_table(&table, &profiles()).unwrap();
         assert_eq!(contest.citations(), "AOJ 1144, POJ 3009 (no Rust)");
         assert_eq!(contest.judges[0].reference(), "aoj:1144");
@@ -165,7 +166,10 @@ read = "unknown"
             format!("{:#}", parse_table(&table, &profiles()).unwrap_err())
         };
         let unknown = fails(serde_json::json!(["boj:7357"]));
-        assert!(unknown.contains("`boj`") && unknown.contains("aoj, poj"), "{unknown}");
+        assert!(
+            unknown.contains("`boj`") && unknown.contains("aoj, poj"),
+            "{unknown}"
+        );
         assert!(fails(serde_json::json!(["AOJ 1144"])).contains("key:problem"));
         assert!(fails(serde_json::json!(["aoj:"])).contains("key:problem"));
         assert!(fails(serde_json::json!([])).contains("judges"));

@@ -63,7 +63,10 @@ fn notices(plan: &Plan, libraries: &[&Library]) -> String {
         .map(|lib| (format!("{} {}", lib.package, lib.version), *lib));
     let mut groups: Vec<(Vec<String>, &Library)> = Vec::new();
     for (name, lib) in own.chain(bundled) {
-        match groups.iter_mut().find(|(_, other)| other.notice == lib.notice) {
+        match groups
+            .iter_mut()
+            .find(|(_, other)| other.notice == lib.notice)
+        {
             Some((names, _)) => names.push(name),
             None => groups.push((vec![name], lib)),
         }
@@ -204,7 +207,10 @@ read = "unknown"
             notice: Notice {
                 licence: "MIT".to_string(),
                 origin: format!("{package}'s LICENSE"),
-                text: format!("Copyright {package} authors\n\nPermission is granted {}.", "x ".repeat(60)),
+                text: format!(
+                    "Copyright {package} authors\n\nPermission is granted {}.",
+                    "x ".repeat(60)
+                ),
             },
             package: package.to_string(),
             version: "0.1.0".to_string(),
@@ -254,11 +260,19 @@ read = "unknown"
         assert_eq!(bottom[5], "//   Copyright proconio authors");
         assert_eq!(bottom[6], "//");
         assert!(bottom[7].starts_with("//   Permission is granted x x") && bottom[7].len() <= 96);
-        assert!(bottom.iter().all(|line| line.len() <= 96), "long lines wrap");
-        assert!(frame.bottom.contains("// shared-grid 0.1.0: MIT. Notice: shared-grid's LICENSE.\n"));
+        assert!(
+            bottom.iter().all(|line| line.len() <= 96),
+            "long lines wrap"
+        );
+        assert!(frame
+            .bottom
+            .contains("// shared-grid 0.1.0: MIT. Notice: shared-grid's LICENSE.\n"));
         let alone = header(&plan, &[]);
         assert!(alone.top.ends_with("// Bundled library code: none.\n"));
-        assert_eq!(alone.bottom, "", "no own library, no library: nothing to license");
+        assert_eq!(
+            alone.bottom, "",
+            "no own library, no library: nothing to license"
+        );
     }
 
     #[test]

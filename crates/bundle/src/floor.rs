@@ -190,8 +190,14 @@ read = "2020-01"
     #[test]
     fn the_oldest_rustc_and_smallest_limit_bind_and_name_their_judge() {
         let floor = Floor::of(&contest(&["aoj:1", "boj:2", "cf:3A", "poj:4"]), v("1.79"));
-        assert_eq!((floor.rustc, floor.rustc_set_by.as_str()), (v("1.73"), "BOJ 2"));
-        assert_eq!((floor.size_limit, floor.size_set_by.as_str()), (65000, "CF 3A"));
+        assert_eq!(
+            (floor.rustc, floor.rustc_set_by.as_str()),
+            (v("1.73"), "BOJ 2")
+        );
+        assert_eq!(
+            (floor.size_limit, floor.size_set_by.as_str()),
+            (65000, "CF 3A")
+        );
         assert_eq!(floor.editions, ["2021", "2024"]);
         let over = floor.size_failure(65001).unwrap();
         assert!(over.contains("65001") && over.contains("65000") && over.contains("CF 3A"));
@@ -201,13 +207,20 @@ read = "2020-01"
     #[test]
     fn unknown_figures_fall_back_and_say_so() {
         let floor = Floor::of(&contest(&["aoj:1"]), v("1.75"));
-        assert_eq!(floor.rustc, v("1.79"), "a known rustc binds, not the workspace's");
+        assert_eq!(
+            floor.rustc,
+            v("1.79"),
+            "a known rustc binds, not the workspace's"
+        );
         assert_eq!(floor.size_limit, DEFAULT_SIZE_LIMIT);
         assert!(floor.size_set_by.contains("AOJ 1: limit unknown"));
         let unknown_rustc = Floor::of(&contest(&["cf:1", "aoj:2"]), v("1.75"));
         assert_eq!(unknown_rustc.rustc, v("1.75"));
         let by = &unknown_rustc.rustc_set_by;
-        assert!(by.contains("workspace") && by.contains("CF 1: rustc unknown"), "{by}");
+        assert!(
+            by.contains("workspace") && by.contains("CF 1: rustc unknown"),
+            "{by}"
+        );
     }
 
     #[test]
@@ -219,7 +232,10 @@ read = "2020-01"
         let with_poj = Floor::of(&contest(&["poj:1", "boj:2"]), v("1.79"));
         assert_eq!(with_poj.rustc_set_by, "BOJ 2");
         let referee = Floor::of(&contest(&["ref"]), v("1.79"));
-        assert_eq!((referee.size_limit, referee.size_set_by.as_str()), (131072, "referee"));
+        assert_eq!(
+            (referee.size_limit, referee.size_set_by.as_str()),
+            (131072, "referee")
+        );
     }
 
     #[test]

@@ -58,7 +58,10 @@ pub fn notice(package: &Package, workspace_root: &Utf8Path) -> Result<Notice> {
         let path = dir.join(file);
         let text = read(&path)?;
         return Ok(Notice {
-            licence: package.license.clone().unwrap_or_else(|| "see notice".into()),
+            licence: package
+                .license
+                .clone()
+                .unwrap_or_else(|| "see notice".into()),
             origin: format!("{name}'s licence file {file}"),
             text,
         });
@@ -132,7 +135,10 @@ fn licence_file(dir: &Utf8Path, licence: &str) -> Result<Option<(Utf8PathBuf, St
         .map(|e| e.path().to_owned())
         .filter(|p| {
             let file = p.file_name().unwrap_or("").to_ascii_uppercase();
-            p.is_file() && ["LICENSE", "LICENCE", "COPYING"].iter().any(|s| file.starts_with(s))
+            p.is_file()
+                && ["LICENSE", "LICENCE", "COPYING"]
+                    .iter()
+                    .any(|s| file.starts_with(s))
         })
         .collect();
     candidates.sort();
@@ -154,7 +160,11 @@ fn is_licence(path: &Utf8Path, text: &str, licence: &str) -> bool {
         _ => None,
     };
     match phrase {
-        Some(phrase) => text.split_whitespace().collect::<Vec<_>>().join(" ").contains(phrase),
+        Some(phrase) => text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .contains(phrase),
         None => {
             let file = path.file_name().unwrap_or("").to_ascii_uppercase();
             let id = licence.to_ascii_uppercase();
@@ -215,9 +225,21 @@ mod tests {
     fn licence_files_are_recognised_by_their_text() {
         let mit = format!("MIT License\n\nCopyright (c) 2020 A\n\n{MIT_PERMISSION}");
         assert!(is_licence("LICENSE".into(), &mit, "MIT"));
-        assert!(!is_licence("LICENSE-APACHE".into(), "Apache License\nVersion 2.0", "MIT"));
-        assert!(is_licence("LICENSE-APACHE".into(), "  Apache License\n", "Apache-2.0"));
-        assert!(is_licence("LICENSE-CC0".into(), "Creative Commons", "CC0-1.0"));
+        assert!(!is_licence(
+            "LICENSE-APACHE".into(),
+            "Apache License\nVersion 2.0",
+            "MIT"
+        ));
+        assert!(is_licence(
+            "LICENSE-APACHE".into(),
+            "  Apache License\n",
+            "Apache-2.0"
+        ));
+        assert!(is_licence(
+            "LICENSE-CC0".into(),
+            "Creative Commons",
+            "CC0-1.0"
+        ));
     }
 
     #[test]
@@ -225,7 +247,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("bundle-licence-{}", std::process::id()));
         let src = Utf8PathBuf::from_path_buf(dir.join("src")).unwrap();
         std::fs::create_dir_all(src.join("inner")).unwrap();
-        std::fs::write(src.join("lib.rs"), "// Copyright 2019 A <a@x>\n//\nfn f() {}\n").unwrap();
+        std::fs::write(
+            src.join("lib.rs"),
+            "// Copyright 2019 A <a@x>\n//\nfn f() {}\n",
+        )
+        .unwrap();
         std::fs::write(src.join("inner/m.rs"), "// Copyright 2019 A <a@x>\n").unwrap();
         std::fs::write(src.join("inner/n.rs"), "let s = \"Copyright 1999 B\";\n").unwrap();
         assert_eq!(copyright_lines(&src).unwrap(), ["Copyright 2019 A <a@x>"]);

@@ -349,7 +349,11 @@ read = "unknown"
     fn rejects_guesses_omissions_and_contradictions() {
         let error = |text: &str| format!("{:#}", Profiles::parse(text).unwrap_err());
         let omitted = SAMPLE.replace("size_limit = \"unknown\"\n", "");
-        assert!(error(&omitted).contains("size_limit"), "{}", error(&omitted));
+        assert!(
+            error(&omitted).contains("size_limit"),
+            "{}",
+            error(&omitted)
+        );
         let vague = SAMPLE.replace("rustc = \"1.73\"", "rustc = \"about 1.7x\"");
         assert!(error(&vague).contains("rustc"), "{}", error(&vague));
         let contradiction = SAMPLE.replace(
@@ -386,7 +390,10 @@ read = "unknown"
     #[test]
     fn unix_seconds_become_utc_dates() {
         assert_eq!(Date::from_unix_seconds(0).to_string(), "1970-01-01");
-        assert_eq!(Date::from_unix_seconds(951_782_400).to_string(), "2000-02-29");
+        assert_eq!(
+            Date::from_unix_seconds(951_782_400).to_string(),
+            "2000-02-29"
+        );
         // 2026-11-23 00:00:00 UTC.
         assert_eq!(
             Date::from_unix_seconds(1_795_392_000).to_string(),

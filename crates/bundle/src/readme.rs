@@ -61,8 +61,11 @@ pub fn block(rows: &[Row]) -> String {
             Some(rust) => vec![
                 "yes".into(),
                 rust.rustc.map_or_else(unknown, |v| v.to_string()),
-                rust.editions.as_ref().map_or_else(unknown, |e| e.join(", ")),
-                rust.size_limit.map_or_else(unknown, |n| format!("{n} bytes")),
+                rust.editions
+                    .as_ref()
+                    .map_or_else(unknown, |e| e.join(", ")),
+                rust.size_limit
+                    .map_or_else(unknown, |n| format!("{n} bytes")),
             ],
         };
         let name = format!("{} (`{}`)", profile.name, profile.key);
@@ -154,7 +157,9 @@ read = "unknown"
             "| [`crates/robots`](crates/robots) | Robots | BOJ 7357, POJ 1098 (no Rust) | rustc 1.73 (BOJ 7357); \
              edition 2021; 65536 bytes (the 64 KiB default (BOJ 7357: limit unknown)) |"
         ), "{block}");
-        assert!(block.contains("| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | 2025-06-01 | a \\| table |"));
+        assert!(block.contains(
+            "| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | 2025-06-01 | a \\| table |"
+        ));
         assert!(block.contains("| POJ (`poj`) | **no** | - | - | - | unknown | its list |"));
     }
 
