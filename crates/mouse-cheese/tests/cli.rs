@@ -83,3 +83,59 @@ fn cells_off_the_board_are_refused() {
     let line = assert_refused("2\n1 2 0\n3 10 0\n");
     assert!(line.contains("case 2: the cheese's cell 10"), "{line}");
 }
+
+/// The issue-14 reproducers run under this much address space (256 MiB).
+const MEMORY_KIB: u64 = 262_144;
+
+fn assert_fails_within_memory(input: &[u8], needle: &str) -> cli_check::Failure {
+    let binary = env!("CARGO_BIN_EXE_mouse-cheese");
+    let failure = cli_check::assert_fails_cleanly_within(binary, MEMORY_KIB, input);
+    assert!(failure.message.contains(needle), "{}", failure.message);
+    failure
+}
+
+#[test]
+fn many_cases_run_in_bounded_memory() {
+    // 1.5 million cases: the version that kept every case and the whole output needed about
+    // 300 MiB for them; answered as read, they fit easily under 256 MiB.
+    let cases = 1_500_000;
+    let mut input = format!("{cases}\n");
+    input.push_str(&"1 4 1\n1 0 1 1\n".repeat(cases));
+    let out = cli_check::run_with_memory_limit(
+        env!("CARGO_BIN_EXE_mouse-cheese"),
+        MEMORY_KIB,
+        input.as_bytes(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), cases);
+    assert!(
+        text.ends_with(&format!("Case {cases}: SOHA\n")),
+        "{}",
+        &text[text.len() - 40..]
+    );
+}
+
+#[test]
+fn cases_before_an_error_are_answered() {
+    let input = format!("100\n{}1 x 0\n", "1 4 0\n".repeat(89));
+    let failure = assert_fails_within_memory(
+        input.as_bytes(),
+        "case 90: expected the cheese's cell, found `x`",
+    );
+    assert_eq!(failure.stdout.lines().count(), 89);
+    let input = format!("100\n{}\x1a", "1 4 0\n".repeat(89));
+    let failure = assert_fails_within_memory(input.as_bytes(), "case 90");
+    assert_eq!(failure.stdout.lines().count(), 89);
+}
+
+#[test]
+fn error_lines_quote_little_of_a_huge_token() {
+    let input = format!("1\n1 2 1\n1 1 1 {}\n", "9".repeat(1 << 20));
+    let failure = assert_fails_within_memory(input.as_bytes(), "case 1");
+    assert!(failure.message.len() < 150, "{}", failure.message);
+}
