@@ -88,3 +88,40 @@ fn trace_draws_every_move_on_stderr() {
          move 2 (blue): (3,4) -> (3,3)\ncaptures (2,3)\nhhll\nh..l\n..ll\nhh.l\n"
     );
 }
+
+/// The issue-14 reproducers run under this much address space (256 MiB).
+const MEMORY_KIB: u64 = 262_144;
+
+#[test]
+fn huge_k_and_tokens_fail_in_bounded_memory() {
+    let binary = env!("CARGO_BIN_EXE_rc02-game");
+    let failure = cli_check::assert_fails_cleanly_within(
+        binary,
+        MEMORY_KIB,
+        b"100 18446744073709551615\n1 2 2 2\n100 2 99",
+    );
+    assert!(failure.message.contains("move 2"), "{}", failure.message);
+    let input = format!("4 1\n1 3 2 {}\n", "3".repeat(1 << 20));
+    let failure = cli_check::assert_fails_cleanly_within(binary, MEMORY_KIB, input.as_bytes());
+    assert!(failure.message.len() < 150, "{}", failure.message);
+}
+
+#[test]
+fn many_moves_stream_in_bounded_memory() {
+    // 100,000 moves on the largest board: each side steps a piece out and back.
+    let mut input = String::from("100 100000\n");
+    for _ in 0..25_000 {
+        input.push_str("1 2 2 2\n100 2 99 2\n2 2 1 2\n99 2 100 2\n");
+    }
+    let out = cli_check::run_with_memory_limit(
+        env!("CARGO_BIN_EXE_rc02-game"),
+        MEMORY_KIB,
+        input.as_bytes(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8(out.stdout).unwrap().starts_with("1\n"));
+}

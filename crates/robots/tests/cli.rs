@@ -90,3 +90,40 @@ fn without_trace_stderr_stays_empty() {
     let out = robots(&[], "2 0\n13 14\n13 16\n0 0\n");
     assert!(out.stderr.is_empty());
 }
+
+/// The issue-14 reproducers run under this much address space (256 MiB).
+const MEMORY_KIB: u64 = 262_144;
+
+fn assert_fails_within_memory(input: &[u8], needle: &str) -> cli_check::Failure {
+    let binary = env!("CARGO_BIN_EXE_robots");
+    let failure = cli_check::assert_fails_cleanly_within(binary, MEMORY_KIB, input);
+    assert!(failure.message.contains(needle), "{}", failure.message);
+    failure
+}
+
+#[test]
+fn cases_before_an_error_are_answered() {
+    let good = "2 0\n13 14\n13 16\n";
+    let input = format!("{}2 0\n13 14\n13 x\n0 0\n", good.repeat(89));
+    let failure = assert_fails_within_memory(input.as_bytes(), "case 90: expected a column");
+    assert_eq!(failure.stdout, report_of_wins(89));
+    let failure =
+        assert_fails_within_memory(format!("{}\x1a", good.repeat(89)).as_bytes(), "case 90");
+    assert_eq!(failure.stdout, report_of_wins(89));
+}
+
+/// The report of `count` cases each won on the first move, as `WIN_FIRST_MOVE`.
+fn report_of_wins(count: usize) -> String {
+    (1..=count)
+        .map(|k| WIN_FIRST_MOVE.replace("Case 1:", &format!("Case {k}:")))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn huge_counts_and_tokens_fail_in_bounded_memory() {
+    assert_fails_within_memory(b"0 18446744073709551615\n1 1\n", "end of input");
+    let input = format!("1 0\n{} 1\n", "5".repeat(1 << 20));
+    let failure = assert_fails_within_memory(input.as_bytes(), "case 1");
+    assert!(failure.message.len() < 150, "{}", failure.message);
+}
