@@ -1,8 +1,10 @@
-//! The table build, and a whole maximum-size input (999 cases with 12 removed sticks each,
-//! end points alternately reversed) through `run`.
+//! The table build, a whole maximum-size input (999 cases with 12 removed sticks each,
+//! end points alternately reversed) through `run`, and an adversarial one: 300,000 cases far
+//! beyond the statement's T < 1000, streamed through `run_to` (line by line, as `main` reads).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mouse_cheese::{run, Solver};
+use mouse_cheese::{run, run_to, Solver};
+use proconio::source::line::LineSource;
 use proconio::source::once::OnceSource;
 use std::fmt::Write;
 use std::hint::black_box;
@@ -52,5 +54,22 @@ fn benches(c: &mut Criterion) {
     });
 }
 
-criterion_group!(solve, benches);
+fn many_cases(c: &mut Criterion) {
+    let cases = 300_000;
+    let mut input = format!("{cases}\n");
+    for case in 0..cases {
+        writeln!(input, "{} {} 1\n1 0 1 1", case % 9 + 1, (case / 9) % 9 + 1).unwrap();
+    }
+    let mut group = c.benchmark_group("adversarial");
+    group.sample_size(10);
+    group.bench_function("run_to 300000 cases, line by line", |b| {
+        b.iter(|| {
+            let mut source = LineSource::new(black_box(input.as_bytes()));
+            run_to(&mut source, &mut std::io::sink()).unwrap()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(solve, benches, many_cases);
 criterion_main!(solve);
