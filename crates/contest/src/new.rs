@@ -47,7 +47,7 @@ pub struct Spec {
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
     pub interactive: bool,
-    /// None given: one placeholder sample that the placeholder solution answers.
+    /// None given: two placeholder samples that the placeholder solution answers.
     pub samples: Vec<Sample>,
 }
 
@@ -226,11 +226,11 @@ fn stage(staging: &Path, spec: &Spec) -> Result<usize> {
         write(&dir.join(path), &text)?;
     }
     let samples = if spec.samples.is_empty() {
-        vec![Sample {
-            stem: "placeholder".to_string(),
-            input: "2\n3 1 2 3\n1 -5\n".to_string(),
-            output: "6\n-5\n".to_string(),
-        }]
+        // Two, so that insta names every snapshot after its sample from the start.
+        vec![
+            sample("placeholder", "2\n3 1 2 3\n1 -5\n", "6\n-5\n"),
+            sample("placeholder-empty-case", "1\n0\n", "0\n"),
+        ]
     } else {
         spec.samples.clone()
     };
@@ -239,12 +239,25 @@ fn stage(staging: &Path, spec: &Spec) -> Result<usize> {
         write(&staging.join(format!("samples/{stem}.in")), &sample.input)?;
         write(&staging.join(format!("samples/{stem}.out")), &sample.output)?;
         let snapshot = snapshot(&spec.name, stem, &sample.output);
+        let snapshots = dir.join("tests/snapshots");
         write(
-            &dir.join(format!("tests/snapshots/samples__samples@{stem}.in.snap")),
+            &snapshots.join(format!("samples__samples@{stem}.in.snap")),
             &snapshot,
         )?;
+        if samples.len() == 1 {
+            // insta names the snapshot of a glob's only file after the test alone.
+            write(&snapshots.join("samples__samples.snap"), &snapshot)?;
+        }
     }
     Ok(samples.len())
+}
+
+fn sample(stem: &str, input: &str, output: &str) -> Sample {
+    Sample {
+        stem: stem.to_string(),
+        input: input.to_string(),
+        output: output.to_string(),
+    }
 }
 
 /// An insta snapshot of `output` for `samples/<crate>/<stem>.in`, as `tests/samples.rs` would

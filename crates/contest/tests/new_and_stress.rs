@@ -1,0 +1,64 @@
+//! `make new`, then the new crate's tests and bundle pass; `make stress` agrees on the
+//! placeholder, then catches a deliberately wrong solution and shrinks the input; `make new`
+//! refuses an existing or invalid name, creating nothing.
+
+mod support;
+
+use support::TinyWorkspace;
+
+#[test]
+fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
+    let ws = TinyWorkspace::new("new-and-stress");
+    let out = ws.make(&["new", "P=demo-sum", "PROBLEM=Demo sum", "JUDGES=aoj:1144"]);
+    assert!(out.status.success());
+    let manifest = ws.read("crates/demo-sum/Cargo.toml");
+    assert!(manifest.contains("problem = \"Demo sum\""), "{manifest}");
+    assert!(manifest.contains("judges = [\"aoj:1144\"]"), "{manifest}");
+    assert!(ws
+        .read("Cargo.toml")
+        .contains("    \"crates/demo-sum\",\n]"));
+    assert_eq!(ws.read("samples/demo-sum/placeholder.out"), "6\n-5\n");
+    assert!(ws.exists("crates/demo-sum/tests/snapshots/samples__samples@placeholder.in.snap"));
+
+    // Refusals: nothing created, nothing changed.
+    let before = ws.read("Cargo.toml");
+    let again = ws.make(&["new", "P=demo-sum"]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("crates/demo-sum already exists"));
+    let invalid = ws.make(&["new", "P=Demo_Sum"]);
+    assert!(!invalid.status.success());
+    assert!(String::from_utf8_lossy(&invalid.stderr).contains("not a valid crate name"));
+    assert!(!ws.exists("crates/Demo_Sum") && !ws.exists("samples/Demo_Sum"));
+    assert_eq!(ws.read("Cargo.toml"), before);
+
+    let test = ws
+        .command("cargo")
+        .args(["test", "--quiet", "-p", "demo-sum"])
+        .status()
+        .unwrap();
+    assert!(test.success(), "cargo test -p demo-sum");
+    assert!(ws.make(&["bundle", "P=demo-sum"]).status.success());
+    assert!(ws.read("bundles/demo-sum.rs").contains("Demo"));
+
+    let agree = ws.make(&["stress", "P=demo-sum", "SEED=3", "N=200"]);
+    assert!(agree.status.success());
+    assert!(!ws.exists("samples/demo-sum/stress-3.in"));
+
+    // A solution wrong only on numbers above 500: found and shrunk to one case of one number,
+    // the smallest that fails.
+    let lib = ws.read("crates/demo-sum/src/lib.rs");
+    let wrong = lib.replace(
+        "numbers.iter().sum()",
+        "numbers.iter().map(|&x| if x > 500 { x - 1 } else { x }).sum()",
+    );
+    assert_ne!(lib, wrong);
+    std::fs::write(ws.root.join("crates/demo-sum/src/lib.rs"), wrong).unwrap();
+    let caught = ws.make(&["stress", "P=demo-sum", "SEED=3", "TIME=120"]);
+    assert_eq!(caught.status.code(), Some(1));
+    assert_eq!(ws.read("samples/demo-sum/stress-3.in"), "1\n1 501\n");
+    assert_eq!(ws.read("samples/demo-sum/stress-3.out"), "501\n");
+    let report = String::from_utf8_lossy(&caught.stderr);
+    assert!(report.contains("-501\n+500\n"), "{report}");
+    let snapshot = "crates/demo-sum/tests/snapshots/samples__samples@stress-3.in.snap";
+    assert!(ws.read(snapshot).ends_with("---\n501\n"));
+}

@@ -1,0 +1,129 @@
+//! A tiny copy of the workspace for driving `make new|stress|bundle` and `contest listen` in
+//! isolation: the tools and libraries a problem crate needs, none of the problems. Builds share
+//! one target directory under the real `target/`, offline, so dependencies compile once.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// What the tiny workspace copies from the real one.
+const COPIED: &[&str] = &[
+    "Cargo.lock",
+    "LICENSE",
+    "Makefile",
+    "judges.toml",
+    "shared-grid",
+    "crates/bundle",
+    "crates/cli-check",
+    "crates/stress-kit",
+];
+const MEMBERS: &[&str] = &[
+    "shared-grid",
+    "crates/bundle",
+    "crates/cli-check",
+    "crates/stress-kit",
+];
+
+pub struct TinyWorkspace {
+    pub root: PathBuf,
+}
+
+impl TinyWorkspace {
+    /// A fresh copy at `target/tmp/contest-<label>`.
+    pub fn new(label: &str) -> TinyWorkspace {
+        let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("contest-{label}"));
+        if root.exists() {
+            fs::remove_dir_all(&root).unwrap();
+        }
+        for path in COPIED {
+            copy(&real.join(path), &root.join(path));
+        }
+        let manifest = fs::read_to_string(real.join("Cargo.toml")).unwrap();
+        fs::write(root.join("Cargo.toml"), workspace_only(&manifest)).unwrap();
+        TinyWorkspace { root }
+    }
+
+    /// A command run at the root, offline, building into the shared target directory.
+    pub fn command(&self, program: &str) -> Command {
+        let mut command = Command::new(program);
+        let shared_target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../contest-workspace");
+        command
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", shared_target)
+            .env("CARGO_NET_OFFLINE", "true")
+            .env("CONTEST", env!("CARGO_BIN_EXE_contest"))
+            .env("INSTA_UPDATE", "no")
+            .env_remove("RUSTFLAGS")
+            .env_remove("CARGO_ENCODED_RUSTFLAGS");
+        command
+    }
+
+    pub fn make(&self, args: &[&str]) -> Output {
+        let output = self.command("make").args(args).output().unwrap();
+        eprintln!(
+            "make {}: {}\n{}{}",
+            args.join(" "),
+            output.status,
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output
+    }
+
+    pub fn read(&self, path: &str) -> String {
+        fs::read_to_string(self.root.join(path)).unwrap_or_else(|e| panic!("reading {path}: {e}"))
+    }
+
+    pub fn exists(&self, path: &str) -> bool {
+        self.root.join(path).exists()
+    }
+}
+
+/// The root manifest as a pure workspace (no root package) listing only [`MEMBERS`].
+fn workspace_only(manifest: &str) -> String {
+    let mut out = String::new();
+    let mut keep = false;
+    let mut in_members = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            keep = line.starts_with("[workspace") || line.starts_with("[profile");
+        }
+        if !keep {
+            continue;
+        }
+        if line.starts_with("members = [") {
+            in_members = true;
+            out += "members = [\n";
+            for member in MEMBERS {
+                out += &format!("    \"{member}\",\n");
+            }
+            continue;
+        }
+        if in_members {
+            in_members = line != "]";
+            if in_members {
+                continue;
+            }
+        }
+        out += line;
+        out.push('\n');
+    }
+    out
+}
+
+fn copy(from: &Path, to: &Path) {
+    fs::create_dir_all(to.parent().unwrap()).unwrap();
+    if from.is_dir() {
+        for entry in fs::read_dir(from).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_name() != "target" {
+                copy(&entry.path(), &to.join(entry.file_name()));
+            }
+        }
+    } else {
+        fs::copy(from, to).unwrap();
+    }
+}
