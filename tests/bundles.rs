@@ -70,19 +70,17 @@ struct Outcome {
     failures: Vec<String>,
 }
 
-fn workspace_rustc(workspace: &Workspace) -> Version {
-    workspace
-        .rust_version()
-        .as_deref()
-        .and_then(Version::parse)
-        .expect("the workspace declares a rust-version")
+fn workspace_rustc(workspace: &Workspace) -> Option<Version> {
+    let version = workspace.rust_version().as_deref().and_then(Version::parse);
+    assert!(version.is_some(), "the workspace declares a rust-version");
+    version
 }
 
 fn check_crate(
     workspace: &Workspace,
     root: &Path,
     dir: &Path,
-    workspace_rustc: &Version,
+    workspace_rustc: &Option<Version>,
     name: &str,
 ) -> Outcome {
     let mut outcome = Outcome::default();
@@ -100,11 +98,11 @@ fn check_crate(
     let floor = Floor::of(&plan.contest, *workspace_rustc);
 
     outcome.notes.push(format!(
-        "{} bytes of {} (limit set by {}); rustc {} (set by {}); editions {}",
+        "{} bytes of {} (limit set by {}); {} (set by {}); editions {}",
         text.len(),
         floor.size_limit,
         floor.size_set_by,
-        floor.rustc.major_minor(),
+        floor.rustc_text(),
         floor.rustc_set_by,
         floor.editions.join(", ")
     ));
@@ -350,7 +348,9 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> Option<String> {
 /// bundle and whose `rust-version` is the floor's rustc; the failure names the judge
 /// that sets it, and clippy's report names each API and the version it needs.
 fn check_msrv(text: &str, dir: &Path, floor: &Floor, name: &str) -> Result<(), String> {
-    let msrv = floor.rustc.major_minor();
+    let Some(msrv) = floor.rustc.map(Version::major_minor) else {
+        return Err(format!("no rustc floor to check: {}", floor.rustc_set_by));
+    };
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let manifest = format!(
         "[package]\nname = \"msrv-check-{name}\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\
@@ -389,7 +389,7 @@ fn an_api_newer_than_a_judges_rustc_fails_naming_the_api_and_the_judge() {
     let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
     let plan = workspace.plan("robots").expect("robots' plan");
     let floor = Floor::of(&plan.contest, workspace_rustc(&workspace));
-    assert_eq!(floor.rustc, Version::parse("1.73").unwrap());
+    assert_eq!(floor.rustc, Version::parse("1.73"));
     let text = "fn main() {\n    let sorted = [1, 1, 2];\n    \
                 for group in sorted.chunk_by(|a, b| a == b) {\n        \
                 println!(\"{}\", group.len());\n    }\n}\n";

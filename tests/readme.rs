@@ -13,11 +13,7 @@ use std::path::Path;
 fn readme_table_matches_the_judge_profiles() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
-    let workspace_rustc = workspace
-        .rust_version()
-        .as_deref()
-        .and_then(Version::parse)
-        .expect("the workspace declares a rust-version");
+    let workspace_rustc = workspace.rust_version().as_deref().and_then(Version::parse);
     let plans: Vec<_> = workspace
         .problem_crates()
         .iter()

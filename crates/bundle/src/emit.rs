@@ -63,10 +63,8 @@ fn notices(plan: &Plan, libraries: &[&Library]) -> String {
         .map(|lib| (format!("{} {}", lib.package, lib.version), *lib));
     let mut groups: Vec<(Vec<String>, &Library)> = Vec::new();
     for (name, lib) in own.chain(bundled) {
-        match groups
-            .iter_mut()
-            .find(|(_, other)| other.notice == lib.notice)
-        {
+        let same = |other: &Library| other.notice == lib.notice && other.license == lib.license;
+        match groups.iter_mut().find(|(_, other)| same(other)) {
             Some((names, _)) => names.push(name),
             None => groups.push((vec![name], lib)),
         }

@@ -18,7 +18,9 @@ pub const STALE_AFTER_MONTHS: u32 = 18;
 /// What one problem's bundle is held to, and which judge sets each figure.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Floor {
-    pub rustc: Version,
+    /// `None` only when no judge's rustc is known and the workspace declares no
+    /// `rust-version` to stand in for it.
+    pub rustc: Option<Version>,
     /// Who sets the rustc floor, e.g. `BOJ 7357`.
     pub rustc_set_by: String,
     /// Sorted; always holds [`BASE_EDITION`].
@@ -29,8 +31,9 @@ pub struct Floor {
 }
 
 impl Floor {
-    /// The floor of `contest`; `workspace_rustc` stands in for a judge's unknown rustc.
-    pub fn of(contest: &Contest, workspace_rustc: Version) -> Floor {
+    /// The floor of `contest`; `workspace_rustc` (the workspace's `rust-version`) stands
+    /// in for a judge's unknown rustc.
+    pub fn of(contest: &Contest, workspace_rustc: Option<Version>) -> Floor {
         let rust_judges: Vec<&Judge> = contest
             .judges
             .iter()
@@ -49,7 +52,7 @@ impl Floor {
             let rust = judge.profile.rust.as_ref().expect("filtered on Rust");
             let who = judge.citation();
             let judge_rustc = match rust.rustc {
-                Some(version) => (version, who.clone()),
+                Some(version) => (Some(version), who.clone()),
                 None => (
                     workspace_rustc,
                     format!("the workspace's rust-version ({who}: rustc unknown)"),
@@ -63,7 +66,7 @@ impl Floor {
                 ),
             };
             // Strictly smaller: on a tie the first judge listed keeps the credit.
-            if index == 0 || judge_rustc.0 < rustc.0 {
+            if index == 0 || older(judge_rustc.0, rustc.0) {
                 rustc = judge_rustc;
             }
             if index == 0 || judge_size.0 < size.0 {
@@ -82,6 +85,14 @@ impl Floor {
         }
     }
 
+    /// `rustc 1.73`, or `rustc unknown`.
+    pub fn rustc_text(&self) -> String {
+        self.rustc.map_or_else(
+            || "rustc unknown".to_string(),
+            |v| format!("rustc {}", v.major_minor()),
+        )
+    }
+
     /// `None` when `bytes` fits, else a message naming the size, the limit and its judge.
     pub fn size_failure(&self, bytes: usize) -> Option<String> {
         (bytes > self.size_limit).then(|| {
@@ -90,6 +101,15 @@ impl Floor {
                 self.size_limit, self.size_set_by
             )
         })
+    }
+}
+
+/// Whether `a` is a lower floor than `b`; a known version is always lower than none.
+fn older(a: Option<Version>, b: Option<Version>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a < b,
+        (Some(_), None) => true,
+        (None, _) => false,
     }
 }
 
@@ -189,10 +209,13 @@ read = "2020-01"
 
     #[test]
     fn the_oldest_rustc_and_smallest_limit_bind_and_name_their_judge() {
-        let floor = Floor::of(&contest(&["aoj:1", "boj:2", "cf:3A", "poj:4"]), v("1.79"));
+        let floor = Floor::of(
+            &contest(&["aoj:1", "boj:2", "cf:3A", "poj:4"]),
+            Some(v("1.79")),
+        );
         assert_eq!(
             (floor.rustc, floor.rustc_set_by.as_str()),
-            (v("1.73"), "BOJ 2")
+            (Some(v("1.73")), "BOJ 2")
         );
         assert_eq!(
             (floor.size_limit, floor.size_set_by.as_str()),
@@ -206,16 +229,16 @@ read = "2020-01"
 
     #[test]
     fn unknown_figures_fall_back_and_say_so() {
-        let floor = Floor::of(&contest(&["aoj:1"]), v("1.75"));
+        let floor = Floor::of(&contest(&["aoj:1"]), Some(v("1.75")));
         assert_eq!(
             floor.rustc,
-            v("1.79"),
+            Some(v("1.79")),
             "a known rustc binds, not the workspace's"
         );
         assert_eq!(floor.size_limit, DEFAULT_SIZE_LIMIT);
         assert!(floor.size_set_by.contains("AOJ 1: limit unknown"));
-        let unknown_rustc = Floor::of(&contest(&["cf:1", "aoj:2"]), v("1.75"));
-        assert_eq!(unknown_rustc.rustc, v("1.75"));
+        let unknown_rustc = Floor::of(&contest(&["cf:1", "aoj:2"]), Some(v("1.75")));
+        assert_eq!(unknown_rustc.rustc, Some(v("1.75")));
         let by = &unknown_rustc.rustc_set_by;
         assert!(
             by.contains("workspace") && by.contains("CF 1: rustc unknown"),
@@ -224,14 +247,26 @@ read = "2020-01"
     }
 
     #[test]
+    fn without_a_workspace_rust_version_an_unknown_rustc_stays_unknown() {
+        let floor = Floor::of(&contest(&["cf:1", "aoj:2"]), None);
+        assert_eq!(
+            (floor.rustc, floor.rustc_set_by.as_str()),
+            (Some(v("1.79")), "AOJ 2")
+        );
+        let unknown = Floor::of(&contest(&["cf:1"]), None);
+        assert_eq!(unknown.rustc, None);
+        assert_eq!(unknown.rustc_text(), "rustc unknown");
+    }
+
+    #[test]
     fn a_judge_without_rust_never_gates() {
-        let poj_only = Floor::of(&contest(&["poj:1"]), v("1.79"));
-        assert_eq!(poj_only.rustc, v("1.79"));
+        let poj_only = Floor::of(&contest(&["poj:1"]), Some(v("1.79")));
+        assert_eq!(poj_only.rustc, Some(v("1.79")));
         assert!(poj_only.rustc_set_by.contains("no judge takes Rust"));
         assert_eq!(poj_only.size_limit, DEFAULT_SIZE_LIMIT);
-        let with_poj = Floor::of(&contest(&["poj:1", "boj:2"]), v("1.79"));
+        let with_poj = Floor::of(&contest(&["poj:1", "boj:2"]), Some(v("1.79")));
         assert_eq!(with_poj.rustc_set_by, "BOJ 2");
-        let referee = Floor::of(&contest(&["ref"]), v("1.79"));
+        let referee = Floor::of(&contest(&["ref"]), Some(v("1.79")));
         assert_eq!(
             (referee.size_limit, referee.size_set_by.as_str()),
             (131072, "referee")

@@ -5,7 +5,7 @@
 //! profile undated or read more than 18 months ago (a report, not a failure).
 //! `bundle --readme-table` prints the README's generated problems-and-judges block.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use bundle::floor::{self, Floor};
 use bundle::profile::{Date, Version};
 use clap::Parser;
@@ -52,11 +52,8 @@ fn run(args: Args) -> Result<()> {
     } else {
         args.crates
     };
-    let workspace_rustc = workspace
-        .rust_version()
-        .as_deref()
-        .and_then(Version::parse)
-        .context("the workspace declares no rust-version to stand in for unknown rustc")?;
+    // Stands in for a judge's unknown rustc.
+    let workspace_rustc = workspace.rust_version().as_deref().and_then(Version::parse);
     if args.readme_table {
         let plans = crates
             .iter()
@@ -97,8 +94,8 @@ fn run(args: Args) -> Result<()> {
             written.bytes, floor.size_limit, floor.size_set_by
         );
         println!(
-            "    rustc: {} or newer, set by {}; editions {}",
-            floor.rustc.major_minor(),
+            "    {}: the floor, set by {}; editions {}",
+            floor.rustc_text(),
             floor.rustc_set_by,
             floor.editions.join(", ")
         );

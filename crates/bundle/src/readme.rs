@@ -28,8 +28,8 @@ pub fn block(rows: &[Row]) -> String {
     for row in rows {
         let floor = row.floor;
         let checked = format!(
-            "rustc {} ({}); edition {}; {} bytes ({})",
-            floor.rustc.major_minor(),
+            "{} ({}); edition {}; {} bytes ({})",
+            floor.rustc_text(),
             floor.rustc_set_by,
             floor.editions.join(" and "),
             floor.size_limit,
@@ -142,7 +142,7 @@ read = "unknown"
     fn block_for(profiles: &str) -> String {
         let table = serde_json::json!({"problem": "Robots", "judges": ["boj:7357", "poj:1098"]});
         let contest = parse_table(&table, &Profiles::parse(profiles).unwrap()).unwrap();
-        let floor = Floor::of(&contest, Version::parse("1.79").unwrap());
+        let floor = Floor::of(&contest, Version::parse("1.79"));
         block(&[Row {
             dir: "crates/robots",
             contest: &contest,

@@ -10,6 +10,35 @@ use std::process::{Command, Stdio};
 
 const FILES: &[(&str, &str)] = &[
     ("Cargo.toml", "[workspace]\nresolver = \"2\"\nmembers = [\"app\", \"helper\", \"util\"]\n"),
+    // The judges `app` names: one that takes Rust, one that does not.
+    (
+        "judges.toml",
+        r#"[nowhere]
+name = "Nowhere Online Judge"
+short = "Nowhere"
+rust = true
+rustc = "1.70"
+editions = ["2024"]
+flags = "unknown"
+size_limit = 40000
+source = "made up for this test"
+read = "2026-01"
+
+[elsewhere]
+name = "Elsewhere Judge"
+short = "Elsewhere"
+rust = false
+source = "made up for this test"
+read = "unknown"
+"#,
+    ),
+    // The notice of the workspace's own crates (none ships a licence file of its own).
+    (
+        "LICENSE",
+        "MIT License\n\nCopyright (c) 2026 Synthetic Authors\n\nPermission is hereby granted, \
+         free of charge, to any person obtaining a copy of this software (the rest of the \
+         notice elided in this test).\n",
+    ),
     (
         "app/Cargo.toml",
         r#"[package]
@@ -24,7 +53,7 @@ utility = { package = "util", path = "../util" }
 
 [package.metadata.contest]
 problem = "Synthetic"
-judges = ["Nowhere 1", "Elsewhere 2 (no Rust)"]
+judges = ["nowhere:1", "elsewhere:2"]
 "#,
     ),
     (
@@ -223,6 +252,14 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
             "//   util 1.0.0 — MIT — this workspace (util/)",
         ]
     );
+    // Each crate's licence notice, in full, at the end.
+    for notice in [
+        "// app, util 1.0.0: MIT. Notice: the workspace's LICENSE.\n",
+        "// helper 0.3.1: MIT, chosen from MIT OR Apache-2.0. Notice: the workspace's LICENSE.\n",
+        "//   Copyright (c) 2026 Synthetic Authors\n",
+    ] {
+        assert!(text.contains(notice), "no {notice:?} in:\n{text}");
+    }
     for gone in [
         "unused_helper_function",
         "never_called",
@@ -295,7 +332,12 @@ fn command_line_prints_sizes_and_fails_in_one_line() {
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert_eq!(
         stdout,
-        format!("{}: {bytes} bytes\n", root.join("bundles/app.rs").display())
+        format!(
+            "{}: {bytes} bytes\n    size:  {bytes} of 40000 bytes (fits), limit set by Nowhere 1\n    \
+             rustc 1.70: the floor, set by Nowhere 1; editions 2021, 2024\n\
+             note: judge profile `elsewhere` (Elsewhere Judge) is undated: when was it read?\n",
+            root.join("bundles/app.rs").display()
+        )
     );
 
     let out_dir = root.join("elsewhere");
