@@ -74,7 +74,9 @@ impl Unit {
     fn anchors(&self, used: &HashSet<String>) -> bool {
         match &self.rule {
             Rule::Passenger => false,
-            Rule::Import { bound, .. } => bound.as_ref().is_some_and(|name| used.contains(name)),
+            Rule::Import { bound, .. } => {
+                bound.as_ref().is_some_and(|name| used_anyhow(used, name))
+            }
             _ => true,
         }
     }
@@ -174,9 +176,15 @@ fn should_keep(
     defined: &Defined,
 ) -> bool {
     let is_used = |name: &String| used.contains(name);
+    let as_member = |name: &String| used.contains(name) || used.contains(&format!(".{name}"));
     match &unit.rule {
         Rule::Always | Rule::Passenger => true,
-        Rule::Named { .. } => unit.names.iter().any(is_used),
+        Rule::Named { kind: Kind::Other } => unit.names.iter().any(is_used),
+        Rule::Named { kind: Kind::Macro } => unit.names.iter().any(|name| used_anyhow(used, name)),
+        // A trait is used by its name, or through one of its methods.
+        Rule::Named { kind: Kind::Trait } => {
+            is_used(&unit.names[0]) || unit.names[1..].iter().any(as_member)
+        }
         Rule::Impl {
             self_name,
             trait_name,
@@ -189,7 +197,7 @@ fn should_keep(
                 .as_ref()
                 .is_some_and(|name| !defined.all.contains(name.as_str()));
             kept[*owner]
-                && (foreign_trait || unit.names.is_empty() || unit.names.iter().any(is_used))
+                && (foreign_trait || unit.names.is_empty() || unit.names.iter().any(as_member))
         }
         Rule::Invocation { mentions } => {
             let mut library_items = mentions
@@ -202,7 +210,7 @@ fn should_keep(
         }
         // A trait may be imported only for method-call syntax: its import stays with it.
         Rule::Import { bound, original } => {
-            bound.as_ref().is_some_and(is_used)
+            bound.as_ref().is_some_and(|name| used_anyhow(used, name))
                 || original
                     .as_ref()
                     .is_some_and(|name| names.traits.contains(name))
@@ -218,8 +226,10 @@ fn macro_bodies(items: &[Item], bodies: &mut MacroBodies) {
         match item {
             Item::Macro(mac) => {
                 if let Some(name) = &mac.ident {
-                    let body = bodies.entry(unraw(name)).or_default();
-                    idents(mac.mac.tokens.clone(), body);
+                    let mut body = HashSet::new();
+                    idents(mac.mac.tokens.clone(), &mut body);
+                    let entry = bodies.entry(unraw(name)).or_default();
+                    entry.extend(body.iter().map(|name| bare(name).to_string()));
                 }
             }
             Item::Mod(module) => {
@@ -230,6 +240,17 @@ fn macro_bodies(items: &[Item], bodies: &mut MacroBodies) {
             _ => {}
         }
     }
+}
+
+/// Whether `name` is used in any form: plain, as a member (`.name`) or a macro (`name!`).
+fn used_anyhow(used: &HashSet<String>, name: &str) -> bool {
+    used.contains(name) || used.contains(&format!(".{name}")) || used.contains(&format!("{name}!"))
+}
+
+/// A name as `idents` records it, without the mark of how it was used.
+fn bare(name: &str) -> &str {
+    let name = name.strip_prefix('.').unwrap_or(name);
+    name.strip_suffix('!').unwrap_or(name)
 }
 
 /// Lists the units of `items`, depth first, in source order (`filter` walks the same way).
@@ -273,7 +294,14 @@ fn collect(items: &[Item], macros: &MacroBodies, units: &mut Vec<Unit>) {
                 header.items.retain(|member| provided(member).is_none());
                 let names = item_names(&Item::Trait(item.clone()));
                 let rule = Rule::Named { kind: Kind::Trait };
-                units.push(unit(names, header.to_token_stream(), rule));
+                let mut header = unit(names, header.to_token_stream(), rule);
+                // Impls must define the required members: once the trait is kept, they are used.
+                let required = item.items.iter().filter(|m| provided(m).is_none());
+                let required = required.filter_map(trait_member_name);
+                header
+                    .idents
+                    .extend(required.map(|name| format!(".{name}")));
+                units.push(header);
                 let owner = units.len() - 1;
                 for method in item.items.iter().filter_map(provided) {
                     let names = vec![unraw(&method.sig.ident)];
@@ -289,6 +317,8 @@ fn collect(items: &[Item], macros: &MacroBodies, units: &mut Vec<Unit>) {
                 idents(call.mac.tokens.clone(), &mut mentions);
                 let invoked = call.mac.path.segments.last().map(|s| unraw(&s.ident));
                 mentions.extend(invoked);
+                let mut mentions: HashSet<String> =
+                    mentions.iter().map(|name| bare(name).to_string()).collect();
                 expand_mentions(&mut mentions, macros);
                 let names = seemingly_defined(call.mac.tokens.clone());
                 let rule = Rule::Invocation { mentions };
@@ -480,6 +510,15 @@ fn item_names(item: &Item) -> Vec<String> {
     vec![unraw(ident)]
 }
 
+fn trait_member_name(member: &syn::TraitItem) -> Option<String> {
+    match member {
+        syn::TraitItem::Fn(f) => Some(unraw(&f.sig.ident)),
+        syn::TraitItem::Const(c) => Some(unraw(&c.ident)),
+        syn::TraitItem::Type(t) => Some(unraw(&t.ident)),
+        _ => None,
+    }
+}
+
 fn member_name(member: &ImplItem) -> Option<String> {
     match member {
         ImplItem::Fn(f) => Some(unraw(&f.sig.ident)),
@@ -501,11 +540,47 @@ fn type_name(ty: &Type) -> Option<String> {
 }
 
 /// Every identifier in `tokens`, plus identifier-like words of string literals.
+///
+/// Each use is recorded in the form that says how the name was used, so that a common
+/// method name does not keep a free function of that name: `.name` for a method call or
+/// an associated item (`x.name`, `Type::name`, `Self::name`, `<T>::name`), `name!` for a
+/// macro call, `name` for everything else. The name an item definition introduces
+/// (`fn name`, `struct Name`, ...) is not a use.
 fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
-    for token in tokens {
+    const DEFINING: [&str; 9] = [
+        "const", "enum", "fn", "mod", "static", "struct", "trait", "type", "union",
+    ];
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let punct = |token: Option<&TokenTree>, c: char| matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    for (i, token) in tokens.iter().enumerate() {
+        let before = |back: usize| i.checked_sub(back).map(|j| &tokens[j]);
         match token {
             TokenTree::Ident(ident) => {
-                out.insert(unraw(&ident));
+                let name = unraw(ident);
+                let defined = matches!(before(1), Some(TokenTree::Ident(keyword))
+                    if DEFINING.contains(&keyword.to_string().as_str()));
+                if defined {
+                    continue;
+                }
+                if punct(tokens.get(i + 1), '!') && !punct(tokens.get(i + 2), '=') {
+                    out.insert(format!("{name}!"));
+                    continue;
+                }
+                let after_dot = punct(before(1), '.') && !punct(before(2), '.');
+                let associated = punct(before(1), ':')
+                    && punct(before(2), ':')
+                    && match before(3) {
+                        Some(TokenTree::Ident(owner)) => {
+                            owner.to_string().starts_with(char::is_uppercase)
+                        }
+                        Some(TokenTree::Punct(p)) => p.as_char() == '>',
+                        _ => false,
+                    };
+                if after_dot || associated {
+                    out.insert(format!(".{name}"));
+                } else {
+                    out.insert(name);
+                }
             }
             TokenTree::Group(group) => idents(group.stream(), out),
             TokenTree::Literal(literal) => {
