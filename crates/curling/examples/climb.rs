@@ -29,6 +29,8 @@
 //! Every evaluated board is also a differential test: the climber stops if our
 //! answer and the plain DFS's differ.
 
+// Shared with the bench and the other example, which use more of it.
+#[allow(dead_code)]
 #[path = "../benches/support/boards.rs"]
 mod boards;
 #[path = "../benches/support/plain_dfs.rs"]

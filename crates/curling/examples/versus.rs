@@ -4,6 +4,7 @@
 //! cargo run --release -p curling --example versus -- crates/curling/benches/data/*.txt
 //! ```
 //!
+//! `corners` and `random` name the generated sets (`benches/support/sets.rs`).
 //! For each file: the total time of each solver over all its boards (the
 //! fastest of several rounds, each round repeated until it has run 0.2 s),
 //! their ratio, and a check that both give the same answers. A quick look;
@@ -14,7 +15,10 @@
 mod boards;
 #[path = "../benches/support/plain_dfs.rs"]
 mod plain_dfs;
+#[path = "../benches/support/sets.rs"]
+mod sets;
 
+use curling::search::min_throws_counted;
 use curling::{min_throws, Board};
 use std::time::{Duration, Instant};
 
@@ -35,14 +39,24 @@ fn per_round(mut run: impl FnMut()) -> Duration {
 
 fn main() {
     for path in std::env::args().skip(1) {
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let rows = boards::parse_boards(&text);
+        let rows = match path.as_str() {
+            "corners" => sets::unreachable_corners(),
+            "random" => sets::hardest_of_random(),
+            _ => boards::parse_boards(
+                &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+            ),
+        };
         let parsed: Vec<Board> = rows
             .iter()
             .map(|r| Board::from_codes(r.clone()).expect("a valid board"))
             .collect();
+        let (mut our_nodes, mut their_nodes) = (0, 0);
         for (r, b) in rows.iter().zip(&parsed) {
-            assert_eq!(min_throws(b), plain_dfs::plain_dfs(r).0, "{path}: {r:?}");
+            let (answer, nodes) = min_throws_counted(b);
+            let (expected, visited) = plain_dfs::plain_dfs(r);
+            assert_eq!(answer, expected, "{path}: {r:?}");
+            our_nodes += nodes;
+            their_nodes += visited;
         }
         let ours = per_round(|| {
             for b in &parsed {
@@ -55,7 +69,8 @@ fn main() {
             }
         });
         println!(
-            "{path}: {} boards, ours {ours:.2?}, plain DFS {theirs:.2?}, ratio {:.3}",
+            "{path}: {} boards, ours {ours:.2?} ({our_nodes} positions), \
+             plain DFS {theirs:.2?} ({their_nodes} positions), ratio {:.3}",
             rows.len(),
             ours.as_secs_f64() / theirs.as_secs_f64()
         );

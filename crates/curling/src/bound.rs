@@ -1,8 +1,7 @@
 //! The lower bound on the throws still needed, used to prune the search.
 
 use crate::Board;
-use shared_grid::{Dir4, Grid, Pos};
-use std::collections::VecDeque;
+use shared_grid::{Grid, Pos};
 
 /// Throws needed from each square in a relaxed game where any block may
 /// already have vanished: a throw along a line may end on any square whose
@@ -12,6 +11,12 @@ use std::collections::VecDeque;
 /// block that was on the board from the start), so this never overestimates.
 /// `u32::MAX` marks squares from which even the relaxed game never scores:
 /// the search then ends at once.
+pub fn relaxed_distances(board: &Board) -> Grid<u32> {
+    let (rows, cols) = (board.blocks.rows(), board.blocks.cols());
+    Grid::from_cells(rows, cols, relaxed_throws(board)).expect("one distance per square")
+}
+
+/// [`relaxed_distances`], row-major.
 ///
 /// A backward breadth-first search from the goal. The squares a relaxed throw
 /// towards `dir` can end on `stop` from are the whole line behind `stop`, up
@@ -21,51 +26,97 @@ use std::collections::VecDeque;
 /// same direction stops at the first square already swept: everything behind
 /// it was labelled by the earlier sweep, with a distance no larger. Every
 /// square is swept at most once per direction: linear time.
-pub fn relaxed_distances(board: &Board) -> Grid<u32> {
-    let bounds = board.blocks.bounds();
-    let mut dist = Grid::new(bounds.rows, bounds.cols, u32::MAX);
-    let mut swept = Grid::new(bounds.rows, bounds.cols, [false; 4]);
-    let mut queue = VecDeque::new();
-    // Labels the squares from which a throw towards `dir` passes `target`,
-    // stopping at a square an earlier sweep towards `dir` already passed.
-    let mut sweep = |target: Pos,
-                     dir: usize,
-                     distance: u32,
-                     dist: &mut Grid<u32>,
-                     queue: &mut VecDeque<Pos>| {
-        let mut from = target;
-        while let Some(prev) = bounds.step(from, Dir4::ALL[dir].opposite().delta()) {
-            if std::mem::replace(&mut swept[prev][dir], true) {
-                break;
-            }
-            if dist[prev] == u32::MAX {
-                dist[prev] = distance;
-                queue.push_back(prev);
-            }
-            from = prev;
-        }
+pub(crate) fn relaxed_throws(board: &Board) -> Vec<u32> {
+    let (rows, cols) = (board.blocks.rows(), board.blocks.cols());
+    let mut bfs = Sweeps {
+        cols,
+        dist: vec![u32::MAX; rows * cols],
+        swept: vec![0; rows * cols],
+        queue: Vec::new(),
     };
+    let blocked = |row: usize, col: usize| board.blocks[Pos::new(row, col)];
     // One throw: any square in the goal's row or column, thrown towards it.
-    for dir in 0..4 {
-        sweep(board.goal, dir, 1, &mut dist, &mut queue);
-    }
+    let (goal_row, goal_col) = (board.goal.row, board.goal.col);
+    bfs.sweep_row(goal_row, (0..goal_col).rev(), RIGHT, 1);
+    bfs.sweep_row(goal_row, goal_col + 1..cols, LEFT, 1);
+    bfs.sweep_col(goal_col, (0..goal_row).rev(), DOWN, 1);
+    bfs.sweep_col(goal_col, goal_row + 1..rows, UP, 1);
     // k + 1 throws: any square on the line behind a square `stop` that needs k,
     // when a throw along that line can end on `stop` (an original block lies just beyond it).
-    while let Some(stop) = queue.pop_front() {
-        let next_dist = dist[stop] + 1;
-        for (dir, towards) in Dir4::ALL.into_iter().enumerate() {
-            let beyond = bounds.step(stop, towards.delta());
-            if beyond.is_some_and(|b| board.blocks[b]) {
-                sweep(stop, dir, next_dist, &mut dist, &mut queue);
+    let mut head = 0;
+    while let Some(&stop) = bfs.queue.get(head) {
+        head += 1;
+        let (row, col) = (stop / cols, stop % cols);
+        let next = bfs.dist[stop] + 1;
+        if col + 1 < cols && blocked(row, col + 1) {
+            bfs.sweep_row(row, (0..col).rev(), RIGHT, next);
+        }
+        if col > 0 && blocked(row, col - 1) {
+            bfs.sweep_row(row, col + 1..cols, LEFT, next);
+        }
+        if row + 1 < rows && blocked(row + 1, col) {
+            bfs.sweep_col(col, (0..row).rev(), DOWN, next);
+        }
+        if row > 0 && blocked(row - 1, col) {
+            bfs.sweep_col(col, row + 1..rows, UP, next);
+        }
+    }
+    bfs.dist
+}
+
+/// Throw directions, as bits of [`Sweeps::swept`].
+const UP: u8 = 1;
+const DOWN: u8 = 2;
+const LEFT: u8 = 4;
+const RIGHT: u8 = 8;
+
+struct Sweeps {
+    cols: usize,
+    dist: Vec<u32>,
+    /// Per square, the throw directions whose backward sweeps passed it.
+    swept: Vec<u8>,
+    /// The breadth-first queue (squares in the order they were labelled).
+    queue: Vec<usize>,
+}
+
+impl Sweeps {
+    /// Labels `distance` on the squares of `row` at `cols_behind` (walking away
+    /// from the stop square), until one was already swept for `throw`.
+    fn sweep_row(&mut self, row: usize, cols_behind: impl Iterator<Item = usize>, throw: u8, distance: u32) {
+        for col in cols_behind {
+            if !self.label(row * self.cols + col, throw, distance) {
+                break;
             }
         }
     }
-    dist
+
+    fn sweep_col(&mut self, col: usize, rows_behind: impl Iterator<Item = usize>, throw: u8, distance: u32) {
+        for row in rows_behind {
+            if !self.label(row * self.cols + col, throw, distance) {
+                break;
+            }
+        }
+    }
+
+    /// False when `square` was already swept for `throw`: the sweep ends.
+    fn label(&mut self, square: usize, throw: u8, distance: u32) -> bool {
+        if self.swept[square] & throw != 0 {
+            return false;
+        }
+        self.swept[square] |= throw;
+        if self.dist[square] == u32::MAX {
+            self.dist[square] = distance;
+            self.queue.push(square);
+        }
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shared_grid::Dir4;
+    use std::collections::VecDeque;
 
     fn board(rows: &[&[u8]]) -> Board {
         Board::from_codes(rows.iter().map(|r| r.to_vec()).collect()).unwrap()

@@ -1,27 +1,33 @@
 //! The exact search behind [`min_throws`].
 //!
-//! Iterative deepening over the throw budget, so the first budget that
-//! succeeds is the answer. Budgets 1 and 2 are tried first with no set-up at
-//! all (most easy boards end there); then the relaxed-game lower bound (see
-//! [`relaxed_distances`]) is computed once, ends the search at once when even
-//! the relaxed game needs more than [`MAX_THROWS`], and otherwise gives the
-//! first budget worth trying. Inside one budget, a depth-first search
-//! - skips a throw when the bound at the square it ends on exceeds the budget
-//!   left after it;
-//! - with one throw left, only asks whether the goal is in plain sight;
-//! - searches each position (stone square + set of removed blocks) once: a
-//!   position's depth is the number of removed blocks, so within one budget it
-//!   is always met with the same budget left, and meeting it again means it
-//!   already failed. The table is cleared between budgets (a failure with a
-//!   smaller budget proves nothing about a larger one). Positions with two
-//!   throws or fewer left are cheaper to search again than to look up.
+//! 1. Budgets 1 and 2 are tried first by a plain depth-first search, with no
+//!    set-up at all: most easy boards end there.
+//! 2. The relaxed-game lower bound (see [`relaxed_throws`]) is computed once;
+//!    when even the relaxed game needs more than [`MAX_THROWS`], the answer
+//!    is -1 at once.
+//! 3. Otherwise a branch-and-bound depth-first search: `best` starts at
+//!    `MAX_THROWS + 1` and every path found lowers it. A throw is skipped when
+//!    the throws used, plus one, plus the bound at the square it ends on,
+//!    cannot beat `best`; throws are tried in order of that bound, so a short
+//!    answer tends to come early and tighten every later cut; the search stops
+//!    as soon as `best` meets the bound at the start.
+//! 4. Each position (stone square + set of removed blocks) is searched once.
+//!    Its depth is its number of removed blocks and `best` only falls, so
+//!    when it is met again its limit is no larger, and everything a search
+//!    within that limit could find was already found. Positions with two
+//!    throws or fewer left are cheaper to search again than to look up.
+//!
+//! Every cut is exact: only paths that cannot beat `best` are dropped. The
+//! answer is the final `best`. Branch and bound searches the depth-10 tree
+//! once, where iterative deepening re-searched it for every budget: on boards
+//! with few throws per position and answer -1 that cost up to eight times.
 //!
 //! Slides use bit sets of the blocks per row and per column (see [`lines`]):
 //! a throw is a couple of word operations, whatever the distance.
 
 mod lines;
 
-use crate::bound::relaxed_distances;
+use crate::bound::relaxed_throws;
 use crate::Board;
 use lines::Lines;
 use shared_grid::Pos;
@@ -34,6 +40,7 @@ pub const MAX_THROWS: u32 = 10;
 /// Budgets from this up are looked up in the table of searched positions.
 const TABLE_FROM_BUDGET: u32 = 3;
 
+
 /// The fewest throws that bring the stone to the goal, if ten or fewer do.
 pub fn min_throws(board: &Board) -> Option<u32> {
     min_throws_counted(board).0
@@ -44,18 +51,17 @@ pub fn min_throws(board: &Board) -> Option<u32> {
 pub fn min_throws_counted(board: &Board) -> (Option<u32>, u64) {
     let mut search = Search::new(board);
     let start = (board.start.row, board.start.col);
-    let mut answer = (1..=2).find(|&budget| search.reaches_goal(start, budget));
-    if answer.is_none() {
-        let relaxed = relaxed_distances(board);
-        let first_budget = relaxed[board.start].max(3);
-        if first_budget <= MAX_THROWS {
-            search.relaxed = relaxed.iter().map(|(_, &d)| d.min(255) as u8).collect();
-            answer = (first_budget..=MAX_THROWS).find(|&budget| {
-                search.searched.clear();
-                search.reaches_goal(start, budget)
-            });
-        }
+    if let Some(answer) = (1..=2).find(|&budget| search.reaches_goal(start, budget)) {
+        return (Some(answer), search.visited);
     }
+    search.relaxed = relaxed_throws(board);
+    search.floor = search.relaxed[start.0 * search.width + start.1].max(3);
+    if search.floor > MAX_THROWS {
+        return (None, search.visited);
+    }
+    search.searched.reserve(256);
+    search.improve(start, 0);
+    let answer = (search.best <= MAX_THROWS).then_some(search.best);
     (answer, search.visited)
 }
 
@@ -108,8 +114,8 @@ fn slide(lines: &Lines, line: usize, from: usize, forward: bool, goal: Option<us
 #[derive(Clone, PartialEq, Eq)]
 struct Position {
     hash: u64,
-    stone: usize,
-    removed: [usize; MAX_THROWS as usize],
+    stone: u32,
+    removed: [u32; MAX_THROWS as usize],
 }
 
 impl Hash for Position {
@@ -156,16 +162,20 @@ struct Search {
     /// ... and by column (bit = row).
     cols: Lines,
     goal: (usize, usize),
-    /// Throws needed from each square (row-major) when any block may be gone,
-    /// at most 255: a lower bound. All zero until budget 3.
-    relaxed: Vec<u8>,
+    /// Throws needed from each square (row-major) when any block may be gone:
+    /// a lower bound. Empty until budget 3.
+    relaxed: Vec<u32>,
     /// Row-major indices of the blocks removed on the current path.
     removed: Vec<usize>,
     /// Zobrist hash of `removed`.
     removed_hash: u64,
-    /// Positions already searched (and failed) with the current budget.
+    /// Positions already searched (see the module's point 4).
     searched: HashSet<Position, BuildHasherDefault<PassHasher>>,
     visited: u64,
+    /// Branch and bound: the fewest throws found so far (`MAX_THROWS + 1` at first).
+    best: u32,
+    /// No answer can be below this: the search stops as soon as `best` reaches it.
+    floor: u32,
 }
 
 impl Search {
@@ -184,22 +194,22 @@ impl Search {
             rows,
             cols,
             goal: (board.goal.row, board.goal.col),
-            relaxed: vec![0; height * width],
+            relaxed: Vec::new(),
             removed: Vec::with_capacity(MAX_THROWS as usize),
             removed_hash: 0,
             searched: HashSet::default(),
             visited: 0,
+            best: MAX_THROWS + 1,
+            floor: 1,
         }
     }
 
-    /// Can the stone, resting at `(row, col)`, reach the goal within `budget` throws?
+    /// Can the stone, resting at `(row, col)`, reach the goal within `budget`
+    /// throws? A plain depth-first search, for the smallest budgets (1 and 2).
     fn reaches_goal(&mut self, (row, col): (usize, usize), budget: u32) -> bool {
         self.visited += 1;
         if budget == 1 {
             return self.goal_in_sight(row, col);
-        }
-        if budget >= TABLE_FROM_BUDGET && !self.searched.insert(self.position(row, col)) {
-            return false;
         }
         let (goal_row, goal_col) = self.goal;
         for (by_row, forward) in [(false, false), (false, true), (true, false), (true, true)] {
@@ -214,9 +224,6 @@ impl Search {
                 Slide::Stop { at, block } if by_row => ((row, at), (row, block)),
                 Slide::Stop { at, block } => ((at, col), (block, col)),
             };
-            if u32::from(self.relaxed[next.0 * self.width + next.1]) >= budget {
-                continue; // needs more than the budget - 1 left after this throw
-            }
             self.remove(block);
             let found = self.reaches_goal(next, budget - 1);
             self.restore(block);
@@ -225,6 +232,67 @@ impl Search {
             }
         }
         false
+    }
+
+    /// Branch and bound from the stone resting at `(row, col)` after `used`
+    /// throws: lowers `best` to the fewest throws of any path through here
+    /// that beats it. Callers make sure two more throws can still beat it
+    /// (positions with one throw left are checked by their parent).
+    fn improve(&mut self, (row, col): (usize, usize), used: u32) {
+        self.visited += 1;
+        let left = self.best - 1 - used;
+        if left >= TABLE_FROM_BUDGET && !self.searched.insert(self.position(row, col)) {
+            return;
+        }
+        let mut throws = [((0, 0), (0, 0), 0); 4];
+        let mut count = 0;
+        for (by_row, forward) in [(false, false), (false, true), (true, false), (true, true)] {
+            match self.throw(row, col, by_row, forward) {
+                Slide::Goal => {
+                    self.best = used + 1;
+                    return;
+                }
+                Slide::Nothing => {}
+                Slide::Stop { at, block } => {
+                    let (next, block) = if by_row {
+                        ((row, at), (row, block))
+                    } else {
+                        ((at, col), (block, col))
+                    };
+                    let bound = self.relaxed[next.0 * self.width + next.1];
+                    throws[count] = (next, block, bound);
+                    count += 1;
+                }
+            }
+        }
+        // Most promising first: an early short answer tightens every later cut.
+        let throws = &mut throws[..count];
+        throws.sort_unstable_by_key(|&(_, _, bound)| bound);
+        for &(next, block, bound) in throws.iter() {
+            // After this throw, used + 1 are spent and at least `bound` more are needed.
+            if self.best <= self.floor || used + 1 + bound >= self.best {
+                continue;
+            }
+            self.remove(block);
+            if used + 3 == self.best {
+                // One throw left after this one: a leaf, checked here rather than visited.
+                if self.goal_in_sight(next.0, next.1) {
+                    self.best = used + 2;
+                }
+            } else {
+                self.improve(next, used + 1);
+            }
+            self.restore(block);
+        }
+    }
+
+    fn throw(&self, row: usize, col: usize, by_row: bool, forward: bool) -> Slide {
+        let (goal_row, goal_col) = self.goal;
+        if by_row {
+            slide(&self.rows, row, col, forward, (goal_row == row).then_some(goal_col))
+        } else {
+            slide(&self.cols, col, row, forward, (goal_col == col).then_some(goal_row))
+        }
     }
 
     /// The goal is one throw away: in the stone's row or column, no block between.
@@ -251,12 +319,14 @@ impl Search {
 
     fn position(&self, row: usize, col: usize) -> Position {
         let stone = row * self.width + col;
-        let mut removed = [usize::MAX; MAX_THROWS as usize];
-        removed[..self.removed.len()].copy_from_slice(&self.removed);
+        let mut removed = [u32::MAX; MAX_THROWS as usize];
+        for (slot, &square) in removed.iter_mut().zip(&self.removed) {
+            *slot = square as u32; // boards of 2^32 squares do not fit in memory
+        }
         removed.sort_unstable();
         Position {
             hash: self.removed_hash ^ zobrist(stone, STONE_SALT),
-            stone,
+            stone: stone as u32,
             removed,
         }
     }

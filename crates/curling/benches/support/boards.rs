@@ -45,3 +45,13 @@ pub fn load_data_set(name: &str) -> Vec<Rows> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     parse_boards(&text)
 }
+
+/// A 1 x `len` board, start at the left end, goal at the right end, a block on
+/// every third square between: the shape that once made the relaxed-distance
+/// pass quadratic (each stop square rescanned the whole row).
+pub fn long_thin_board(len: usize) -> Rows {
+    let mut row: Vec<u8> = (0..len).map(|i| u8::from(i % 3 == 2)).collect();
+    row[0] = 2;
+    row[len - 1] = 3;
+    vec![row]
+}

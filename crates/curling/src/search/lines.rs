@@ -28,7 +28,13 @@ impl Lines {
     }
 
     /// The first block after square `i` of `line`.
+    #[inline]
     pub fn next_after(&self, line: usize, i: usize) -> Option<usize> {
+        if self.words_per_line == 1 {
+            // Lines of at most 64 squares (every board of the statement): one word.
+            let word = self.words[line] & (!1u64).checked_shl(i as u32)?;
+            return (word != 0).then(|| word.trailing_zeros() as usize);
+        }
         let words = &self.words[line * self.words_per_line..][..self.words_per_line];
         let first = i + 1;
         let mut w = first / 64;
@@ -43,8 +49,13 @@ impl Lines {
     }
 
     /// The last block before square `i` of `line`.
+    #[inline]
     pub fn prev_before(&self, line: usize, i: usize) -> Option<usize> {
         let last = i.checked_sub(1)?;
+        if self.words_per_line == 1 {
+            let word = self.words[line] & (!0u64 >> (63 - last));
+            return (word != 0).then(|| 63 - word.leading_zeros() as usize);
+        }
         let words = &self.words[line * self.words_per_line..][..self.words_per_line];
         let mut w = last / 64;
         let mut word = words[w] & (!0u64 >> (63 - last % 64));
