@@ -27,6 +27,10 @@ pub struct Notice {
     pub text: String,
 }
 
+/// Licences that waive the notice requirement (public-domain dedications and their kin):
+/// their code travels with a credit line, not a licence text.
+const NO_NOTICE_REQUIRED: [&str; 4] = ["CC0-1.0", "Unlicense", "0BSD", "MIT-0"];
+
 /// The permission notice of the MIT licence, in its standard wording.
 const MIT_PERMISSION: &str = "\
 Permission is hereby granted, free of charge, to any person obtaining a copy of this \
@@ -70,6 +74,15 @@ pub fn notice(package: &Package, workspace_root: &Utf8Path) -> Result<Notice> {
         format!("{name} declares no licence: it cannot be bundled without its terms")
     })?;
     let licence = choose(expression);
+    if NO_NOTICE_REQUIRED.contains(&licence.as_str()) {
+        return Ok(Notice {
+            licence: licence.clone(),
+            origin: format!("{name}'s manifest"),
+            text: format!(
+                "{name} is under {licence}, which asks for no notice: it is named here for credit."
+            ),
+        });
+    }
     let mut dirs = vec![dir.to_owned()];
     if package.source.is_none() && dir != workspace_root {
         dirs.push(workspace_root.to_owned());
@@ -157,6 +170,11 @@ fn is_licence(path: &Utf8Path, text: &str, licence: &str) -> bool {
     let phrase = match licence {
         "MIT" => Some("Permission is hereby granted, free of charge"),
         "Apache-2.0" => Some("Apache License"),
+        "ISC" => Some("Permission to use, copy, modify, and/or distribute"),
+        "BSD-2-Clause" | "BSD-3-Clause" => {
+            Some("Redistribution and use in source and binary forms")
+        }
+        "Zlib" => Some("This software is provided 'as-is'"),
         _ => None,
     };
     match phrase {
@@ -240,6 +258,9 @@ mod tests {
             "Creative Commons",
             "CC0-1.0"
         ));
+        let isc = "ISC License\n\nPermission to use, copy, modify, and/or distribute this";
+        assert!(is_licence("LICENSE".into(), isc, "ISC"));
+        assert!(!is_licence("LICENSE".into(), isc, "MIT"));
     }
 
     #[test]
