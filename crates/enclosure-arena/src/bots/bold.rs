@@ -121,6 +121,15 @@ pub fn occupied(game: &Game, seat: usize, v: Vertex) -> bool {
         .any(|(s, p)| s != seat && p.is_alive() && p.pos() == v)
 }
 
+/// The vertices where other live players stand (a trail through one is cut at once).
+pub fn others_mask(game: &Game, seat: usize) -> u128 {
+    game.players()
+        .iter()
+        .enumerate()
+        .filter(|&(s, p)| s != seat && p.is_alive())
+        .fold(0, |mask, (_, p)| mask | p.pos().bit())
+}
+
 /// Pen-up walking distances from `seat`'s vertex (`u32::MAX`: unreachable), around traps.
 pub fn walk_distances(game: &Game, seat: usize) -> [u32; VERTICES] {
     let from = game.player(seat).pos();
@@ -154,7 +163,7 @@ fn walk_dir(game: &Game, seat: usize, target: Vertex) -> Option<Dir> {
     let mut at = target;
     while dist[at.index()] > 1 {
         at = neighbours(at)
-            .find(|n| dist[n.index()] + 1 == dist[at.index()] && walkable_step(game, seat, *n, at))
+            .find(|n| dist[n.index()] == dist[at.index()] - 1 && walkable_step(game, seat, *n, at))
             .expect("a shortest path retraces");
     }
     Dir::between(from, at)
@@ -174,10 +183,11 @@ pub fn best_square(game: &Game, seat: usize, max_side: i32, shift: usize) -> Opt
     let dist = walk_distances(game, seat);
     let turns_left = MAX_TURNS.saturating_sub(game.turn());
     let unowned = game.unowned_mask();
+    let others = others_mask(game, seat);
     let mut best: Option<(f64, Vertex, i32, i32)> = None;
     for corner in Vertex::all() {
         let d = dist[corner.index()];
-        if d == u32::MAX {
+        if d == u32::MAX || others & corner.bit() != 0 {
             continue;
         }
         for side in 1..=max_side {
@@ -199,7 +209,8 @@ pub fn best_square(game: &Game, seat: usize, max_side: i32, shift: usize) -> Opt
                     continue;
                 }
                 let tour = rect_tour(corner, sx * side, sy * side, shift == 0);
-                if tour_drawable(game, corner, &tour) {
+                if tour_drawable(game, corner, &tour) && tour.iter().all(|v| others & v.bit() == 0)
+                {
                     best = Some((rate, corner, sx * side, sy * side));
                 }
             }

@@ -51,12 +51,7 @@ pub fn closing_paths(game: &Game, seat: usize) -> Vec<(u64, Vec<Vertex>)> {
     let trail = me.trail();
     let from = me.pos();
     let previous = trail.len().checked_sub(2).map(|i| trail[i]);
-    let blocked: u128 = game
-        .players()
-        .iter()
-        .enumerate()
-        .filter(|&(s, p)| s != seat && p.is_alive())
-        .fold(0, |mask, (_, p)| mask | p.pos().bit());
+    let blocked = super::bold::others_mask(game, seat);
     let mut parent: Vec<Option<Vertex>> = vec![None; VERTICES];
     let mut seen = [false; VERTICES];
     let mut reached = 0u128;
@@ -130,26 +125,31 @@ mod tests {
     }
 
     #[test]
-    fn closes_back_onto_the_start_when_that_captures_most() {
+    fn the_chosen_closing_captures_the_most() {
         let mut game = Game::new(&[Some(Vertex::new(2, 2)), Some(Vertex::new(9, 9))]);
         use Dir::*;
         let k = PenFlag::Keep;
-        play(
-            &mut game,
-            0,
-            &[
-                (Right, PenFlag::Down),
-                (Right, k),
-                (Down, k),
-                (Down, k),
-                (Left, k),
-            ],
-        );
-        let path = closing_path(&game, 0).expect("a way back");
-        assert_eq!(
-            path,
-            vec![Vertex::new(2, 4), Vertex::new(2, 3), Vertex::new(2, 2)]
-        );
-        assert_eq!(closing_value(&game, 0, &path[..2], Vertex::new(2, 2)), 160);
+        let moves = [
+            (Right, PenFlag::Down),
+            (Right, k),
+            (Down, k),
+            (Down, k),
+            (Left, k),
+            (Left, k),
+        ];
+        play(&mut game, 0, &moves);
+        // Straight back onto the start: the 2 x 2 square.
+        let all = closing_paths(&game, 0);
+        let home = [Vertex::new(2, 3), Vertex::new(2, 2)];
+        assert!(all.contains(&(160, home.to_vec())), "{all:?}");
+        assert_eq!(closing_value(&game, 0, &home[..1], home[1]), 160);
+        // The best way round the outside onto (4, 2) captures more, and is the one chosen.
+        let best = closing_path(&game, 0).expect("a way back");
+        assert_eq!(best.last(), Some(&Vertex::new(4, 2)));
+        let value = |path: &[Vertex]| {
+            closing_value(&game, 0, &path[..path.len() - 1], path[path.len() - 1])
+        };
+        assert!(value(&best) > 160);
+        assert!(all.iter().all(|(v, _)| *v <= value(&best)));
     }
 }

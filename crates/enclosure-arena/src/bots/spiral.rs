@@ -8,7 +8,7 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex, CELLS, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::bold::{occupied, rect_cells, walk_distances};
+use super::bold::{occupied, others_mask, rect_cells, walk_distances};
 use super::closing::{closing_path, closing_value, neighbours};
 use super::drawing::{drawable_step, or_survivable, survives, walk_towards};
 use super::{Builtin, Strategy, StrategyBot};
@@ -194,9 +194,10 @@ fn threatened(game: &Game, seat: usize) -> bool {
 fn freest_spot(game: &Game, seat: usize) -> Vertex {
     let dist = walk_distances(game, seat);
     let unowned = game.unowned_mask();
+    let others = others_mask(game, seat);
     let far = CELLS as i32;
     Vertex::all()
-        .filter(|v| dist[v.index()] != u32::MAX)
+        .filter(|v| dist[v.index()] != u32::MAX && others & v.bit() == 0)
         .max_by_key(|v| {
             let lo = Vertex::new((v.x - 3).max(0), (v.y - 3).max(0));
             let hi = Vertex::new((v.x + 3).min(far), (v.y + 3).min(far));
