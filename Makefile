@@ -55,18 +55,32 @@ listen: ## Create each problem Competitive Companion POSTs to 127.0.0.1:10043 [P
 	@$(CONTEST) listen --port $(PORT)
 
 ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --
+# Games per line-up; line-ups with builtin:search (Monte Carlo, about 2.5 s a game) get fewer.
 TOURNAMENT_GAMES ?= 400
+SEARCH_GAMES ?= 100
+TOURNAMENT_SEED ?= 1
+# One line-up: $(call lineup,NAME,GAMES,BOTS) writes reports/tournament-NAME.{json,md}.
+lineup = $(ARENA) tournament --games $(2) --seed $(TOURNAMENT_SEED) --json reports/tournament-$(1).json \
+	  --markdown reports/tournament-$(1).md --replays reports/replays $(3)
+TOURNAMENT_LINEUPS := mixed hunter bold-spiral-hunter bold search bold-search-edge
 
-tournament: ## Enclosure: our bot vs baselines, two line-ups of 400 games: reports/tournament.md
+tournament: ## Enclosure: our bot vs six line-ups (400 games, 100 with search): reports/tournament.md
 	mkdir -p reports/replays
-	$(ARENA) tournament --games $(TOURNAMENT_GAMES) --seed 1 --json reports/tournament-mixed.json \
-	  --markdown reports/tournament-mixed.md --replays reports/replays \
-	  builtin:ours builtin:hunter builtin:edge builtin:square
-	$(ARENA) tournament --games $(TOURNAMENT_GAMES) --seed 1 --json reports/tournament-hunter.json \
-	  --markdown reports/tournament-hunter.md --replays reports/replays \
-	  builtin:ours builtin:hunter builtin:hunter builtin:hunter
-	{ echo "# Enclosure tournament"; echo; cat reports/tournament-mixed.md; echo; \
-	  cat reports/tournament-hunter.md; } > reports/tournament.md
+	$(call lineup,mixed,$(TOURNAMENT_GAMES),builtin:ours builtin:hunter builtin:edge builtin:square)
+	$(call lineup,hunter,$(TOURNAMENT_GAMES),builtin:ours builtin:hunter builtin:hunter builtin:hunter)
+	$(call lineup,bold-spiral-hunter,$(TOURNAMENT_GAMES),builtin:ours builtin:bold builtin:spiral builtin:hunter)
+	$(call lineup,bold,$(TOURNAMENT_GAMES),builtin:ours builtin:bold builtin:bold builtin:bold)
+	$(call lineup,search,$(SEARCH_GAMES),builtin:ours builtin:search builtin:search builtin:search)
+	$(call lineup,bold-search-edge,$(SEARCH_GAMES),builtin:ours builtin:bold builtin:search builtin:edge)
+	{ echo "# Enclosure tournament"; echo; \
+	  echo "Seed $(TOURNAMENT_SEED), seats rotated; rank points 6/3/1/0 with 95% CI. Details per line-up:"; \
+	  for l in $(TOURNAMENT_LINEUPS); do echo "[$$l](tournament-$$l.md)"; done; echo; \
+	  awk '/^[0-9]+ games/ { games = $$1 } \
+	    FNR == 1 { name = FILENAME; sub(/.*tournament-/, "", name); sub(/\.md$$/, "", name) } \
+	    /^\| bot / { if (!head++) print "| line-up (games) " $$0; next } \
+	    /^\|---/ { if (!rule++) print "|---" $$0; next } \
+	    /^\| `/ { print "| " name " (" games ") " $$0 }' \
+	    $(foreach l,$(TOURNAMENT_LINEUPS),reports/tournament-$(l).md); } > reports/tournament.md
 	@echo "wrote reports/tournament.md"
 
 # A recorded four-player game, used by replay-shot when no FILE is given.
