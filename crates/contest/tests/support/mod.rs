@@ -38,8 +38,23 @@ impl TinyWorkspace {
         if root.exists() {
             fs::remove_dir_all(&root).unwrap();
         }
-        for path in COPIED {
-            copy(&real.join(path), &root.join(path));
+        // The committed tree, so that another crate's half-finished edit does not leak in;
+        // outside a git checkout, the files as they are.
+        fs::create_dir_all(&root).unwrap();
+        let archived = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "git -C '{}' archive HEAD {} | tar -x -C '{}'",
+                real.display(),
+                COPIED.join(" "),
+                root.display()
+            ))
+            .status()
+            .is_ok_and(|s| s.success());
+        if !archived || !COPIED.iter().all(|path| root.join(path).exists()) {
+            for path in COPIED {
+                copy(&real.join(path), &root.join(path));
+            }
         }
         let manifest = fs::read_to_string(real.join("Cargo.toml")).unwrap();
         fs::write(root.join("Cargo.toml"), workspace_only(&manifest)).unwrap();
