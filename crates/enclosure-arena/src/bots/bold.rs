@@ -1,9 +1,9 @@
 //! `builtin:bold`: a square-grabber in the style of strong public bots. Born near a corner, it
-//! draws the k x k square (k up to [`MAX_SIDE`], smaller as free land runs out) that gains the most points per turn spent
+//! draws the k x k square (k up to [`MAX_SIDE`]) that gains the most points per turn spent
 //! walking to its corner and drawing it, so k shrinks by itself as free land runs out. It takes
 //! no safety margin at all: opponents are ignored except that it never steps where it would die
-//! by its own move (or onto a player's vertex), and a loop it cannot finish as planned is closed
-//! by the shortest way back onto its trail ([`closing_path`]).
+//! by its own move and never plans a loop through a standing player; a loop it cannot finish as
+//! planned is closed by the way back onto its trail that captures the most ([`closing_path`]).
 
 use enclosure::geometry::VERTICES;
 use enclosure::{Action, Dir, Game, PenFlag, Vertex, CELLS, MAX_TURNS};
