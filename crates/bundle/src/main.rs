@@ -58,6 +58,10 @@ fn run(args: Args) -> Result<()> {
         let plans = crates
             .iter()
             .map(|name| workspace.plan(name))
+            .filter(|plan| {
+                plan.as_ref()
+                    .map_or(true, |p| bundle::readme::listed(&p.dir))
+            })
             .collect::<Result<Vec<_>>>()?;
         let floors: Vec<Floor> = plans
             .iter()

@@ -11,6 +11,15 @@ pub const START: &str = "<!-- problems and judges: generated from judges.toml an
                          [package.metadata.contest] by `make readme-table`; do not edit -->";
 pub const END: &str = "<!-- end of generated problems and judges -->";
 
+/// Where the bundler's fixtures live: problem-shaped crates that prove it can inline a
+/// library. They are bundled and checked like problems, but the README lists problems.
+pub const FIXTURES_DIR: &str = "crates/fixtures/";
+
+/// Whether the README's table lists the problem crate in `dir`.
+pub fn listed(dir: &str) -> bool {
+    !dir.starts_with(FIXTURES_DIR)
+}
+
 /// One problem crate, as the table shows it.
 pub struct Row<'a> {
     /// The crate's directory, e.g. `crates/curling`.
@@ -161,6 +170,12 @@ read = "unknown"
             "| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | 2025-06-01 | a \\| table |"
         ));
         assert!(block.contains("| POJ (`poj`) | **no** | - | - | - | unknown | its list |"));
+    }
+
+    #[test]
+    fn fixtures_are_not_listed() {
+        assert!(listed("crates/robots"));
+        assert!(!listed("crates/fixtures/acl-rmq"));
     }
 
     #[test]
