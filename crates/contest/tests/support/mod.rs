@@ -71,6 +71,10 @@ impl TinyWorkspace {
             .env("CARGO_NET_OFFLINE", "true")
             .env("CONTEST", env!("CARGO_BIN_EXE_contest"))
             .env("INSTA_UPDATE", "no")
+            // Under `make test` the outer make's jobserver and flags are not the tiny one's.
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("MAKELEVEL")
             .env_remove("RUSTFLAGS")
             .env_remove("CARGO_ENCODED_RUSTFLAGS");
         command
