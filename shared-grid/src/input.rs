@@ -63,18 +63,29 @@ pub fn parse_token<T: FromStr>(token: Option<&str>, what: &str) -> Result<T, Inp
 }
 
 /// `text` between backquotes, cut after [`QUOTE_LIMIT`] characters (marked by `...`), so that
-/// a megabyte token never makes a megabyte error line.
+/// a megabyte token never makes a megabyte error line; control characters (a stray Ctrl-Z)
+/// are shown escaped.
 ///
 /// ```
 /// use shared_grid::quote;
 /// assert_eq!(quote("abc"), "`abc`");
+/// assert_eq!(quote("\u{1a}"), "`\\u{1a}`");
 /// assert_eq!(quote(&"9".repeat(1_000_000)).len(), 40 + 5);
 /// ```
 pub fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_LIMIT) {
-        Some((cut, _)) => format!("`{}...`", &text[..cut]),
-        None => format!("`{text}`"),
+    let mut out = String::from("`");
+    for ch in text.chars().take(QUOTE_LIMIT) {
+        if ch.is_control() {
+            out.extend(ch.escape_debug());
+        } else {
+            out.push(ch);
+        }
     }
+    if text.chars().nth(QUOTE_LIMIT).is_some() {
+        out.push_str("...");
+    }
+    out.push('`');
+    out
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub fn draw(case_number: usize, step: &Step) -> String {
         .teleports
         .iter()
         .zip(step.used)
-        .filter(|(_, &used)| !used)
+        .filter(|&(_, &used)| !used)
     {
         unused[cell] = true;
     }
