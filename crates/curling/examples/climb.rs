@@ -133,7 +133,10 @@ fn evaluate(rows: &Rows, o: &Options) -> Eval {
     let board = Board::from_codes(rows.clone()).expect("a valid board");
     let (answer, ours) = min_throws_counted(&board);
     let (expected, reference) = plain_dfs(rows);
-    assert_eq!(answer, expected, "our search and the plain DFS disagree on {rows:?}");
+    assert_eq!(
+        answer, expected,
+        "our search and the plain DFS disagree on {rows:?}"
+    );
     let score = match o.objective {
         Objective::Nodes => ours as f64,
         Objective::Ratio => ours as f64 / reference.max(o.floor) as f64,
@@ -159,7 +162,11 @@ fn evaluate(rows: &Rows, o: &Options) -> Eval {
 fn random_board(rng: &mut ChaCha8Rng, o: &Options) -> Rows {
     let density = rng.random_range(0.10..0.40);
     let mut rows: Rows = (0..o.height)
-        .map(|_| (0..o.width).map(|_| u8::from(rng.random_bool(density))).collect())
+        .map(|_| {
+            (0..o.width)
+                .map(|_| u8::from(rng.random_bool(density)))
+                .collect()
+        })
         .collect();
     for code in [2, 3] {
         let (r, c) = random_square(rng, o);

@@ -18,7 +18,11 @@ pub fn parse_boards(text: &str) -> Vec<Rows> {
             break;
         }
         let rows = (0..h)
-            .map(|_| (0..w).map(|_| tokens.next().expect("a square") as u8).collect())
+            .map(|_| {
+                (0..w)
+                    .map(|_| tokens.next().expect("a square") as u8)
+                    .collect()
+            })
             .collect();
         boards.push(rows);
     }

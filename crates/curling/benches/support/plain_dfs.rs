@@ -23,7 +23,11 @@ pub fn plain_dfs(rows: &[Vec<u8>]) -> (Option<u32>, u64) {
         best: 11,
         visited: 0,
     };
-    let start = dfs.board.iter().position(|&s| s == START).expect("no start");
+    let start = dfs
+        .board
+        .iter()
+        .position(|&s| s == START)
+        .expect("no start");
     dfs.board[start] = 0;
     dfs.search((start / width) as isize, (start % width) as isize, 0);
     ((dfs.best <= 10).then_some(dfs.best), dfs.visited)
