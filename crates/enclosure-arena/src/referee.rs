@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use enclosure::{parse_action, parse_pos, Action, DeathCause, Event, Game};
 
 use crate::bot::{Bot, BotError};
-use crate::result::{GameResult, SeatResult, SeatTiming};
+use crate::result::{short_detail, GameResult, SeatResult, SeatTiming};
 
 /// What a game needs besides its bots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +107,7 @@ pub fn play_game_observed(
     );
     let names: Vec<String> = bots.iter().map(|bot| bot.name()).collect();
     let mut timing = vec![SeatTiming::default(); bots.len()];
+    let mut deaths = vec![DeathNote::default(); bots.len()];
 
     let mut starts = Vec::with_capacity(bots.len());
     let mut start_answers = Vec::with_capacity(bots.len());
@@ -117,6 +118,7 @@ pub fn play_game_observed(
         let (vertex, answer) = judge_start(seat, reply);
         if vertex.is_none() {
             bot.retire();
+            deaths[seat] = DeathNote::of(0, &answer);
         }
         starts.push(vertex);
         start_answers.push(answer);
@@ -150,6 +152,10 @@ pub fn play_game_observed(
         for event in &events {
             if let Event::Death { seat, .. } = event {
                 bots[*seat].retire(); // dead players get no more input
+                let answer = answers.iter().find(|a| a.seat == *seat);
+                deaths[*seat] = answer.map_or(DeathNote::at(game.turn()), |answer| {
+                    DeathNote::of(game.turn(), answer)
+                });
             }
         }
         observer.turn_played(
@@ -167,7 +173,7 @@ pub fn play_game_observed(
     for bot in &mut bots {
         bot.retire();
     }
-    let result = summarise(&game, names, timing);
+    let result = summarise(&game, names, timing, deaths);
     observer.finished(&end_events, &game, &result);
     result
 }
@@ -251,19 +257,53 @@ fn failed(seat: usize, error: &BotError) -> Answer {
     rejected(seat, None, error.death_cause(), error.to_string())
 }
 
+/// When a seat died and, if the bot itself failed, what its answer was.
+#[derive(Debug, Clone, Default)]
+struct DeathNote {
+    turn: Option<u32>,
+    detail: Option<String>,
+}
+
+impl DeathNote {
+    fn at(turn: u32) -> DeathNote {
+        DeathNote {
+            turn: Some(turn),
+            detail: None,
+        }
+    }
+
+    /// A death in `turn` after `answer`: its detail when the answer itself killed (a rule
+    /// death after a well-formed answer has none).
+    fn of(turn: u32, answer: &Answer) -> DeathNote {
+        DeathNote {
+            turn: Some(turn),
+            detail: answer.detail.as_deref().map(short_detail),
+        }
+    }
+}
+
 /// The per-seat outcome once the game is finished.
-fn summarise(game: &Game, names: Vec<String>, timing: Vec<SeatTiming>) -> GameResult {
+fn summarise(
+    game: &Game,
+    names: Vec<String>,
+    timing: Vec<SeatTiming>,
+    deaths: Vec<DeathNote>,
+) -> GameResult {
     let ranks = game.ranks();
     let seats = names
         .into_iter()
         .enumerate()
-        .map(|(seat, bot)| {
+        .zip(deaths)
+        .map(|((seat, bot), note)| {
             let player = &game.players()[seat];
+            let dead = !player.is_alive();
             SeatResult {
                 seat,
                 bot,
-                alive: player.is_alive(),
+                alive: !dead,
                 death: player.death().map(|cause| cause.as_str().to_string()),
+                death_turn: note.turn.filter(|_| dead),
+                detail: note.detail.filter(|_| dead),
                 regions: game.areas(seat),
                 mud: player.mud_casts(),
                 score: game.score(seat),

@@ -466,7 +466,11 @@ mod tests {
         let first = &replay[1];
         assert_eq!(first["type"], "turn");
         assert_eq!(first["turn"], 1);
-        assert_eq!(first["status"], "[STATUS] 0 0 0 0 0 5 5 0 0 0 0");
+        // Four seats always (rulings §1): seats 2 and 3 are absent, shown dead at 0 0.
+        assert_eq!(
+            first["status"],
+            "[STATUS] 0 0 0 0 0 5 5 0 0 0 0 0 -1 0 0 0 0 -1 0 0 0"
+        );
         assert_eq!(
             first["actions"][0],
             json!({"seat": 0, "line": "[ACTION] d 1"})

@@ -25,6 +25,11 @@ pub struct SeatResult {
     pub alive: bool,
     /// The death cause's stable name (`"trespass"`, `"timeout"`, ...), `null` if alive.
     pub death: Option<String>,
+    /// The turn the seat died in (0: before turn 1, at `[START]`), `null` if alive.
+    pub death_turn: Option<u32>,
+    /// When the bot itself failed (timeout, crash, illegal output, bad start): what exactly
+    /// went wrong, shortened and escaped ([`short_detail`]); `null` otherwise.
+    pub detail: Option<String>,
     /// The area of each region the seat owns, in region-id order.
     pub regions: Vec<usize>,
     /// Mud casts (each cost 10 points).
@@ -55,6 +60,28 @@ impl GameResult {
     }
 }
 
+/// The longest detail shown, in characters, before it is cut with `...`.
+pub const DETAIL_CHARS: usize = 60;
+
+/// A bot's failure as a table or a JSON report may show it: control characters (a `\0`, an
+/// escape sequence, a newline) escaped so nothing a bot prints can disturb a terminal, and
+/// at most [`DETAIL_CHARS`] characters (a parse error quotes the whole offending line).
+pub fn short_detail(detail: &str) -> String {
+    let mut out = String::new();
+    for (count, c) in detail.chars().enumerate() {
+        if count == DETAIL_CHARS {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,7 +94,9 @@ mod tests {
                 seat: 0,
                 bot: "builtin:idle".into(),
                 alive: false,
-                death: Some("trespass".into()),
+                death: Some("illegal_output".into()),
+                death_turn: Some(2),
+                detail: Some("bad direction \"\\0\"".into()),
                 regions: vec![4, 1],
                 mud: 1,
                 score: 164,
@@ -77,7 +106,24 @@ mod tests {
         };
         assert_eq!(
             result.to_json(),
-            r#"{"turns":3,"seats":[{"seat":0,"bot":"builtin:idle","alive":false,"death":"trespass","regions":[4,1],"mud":1,"score":164,"rank":1}]}"#
+            r#"{"turns":3,"seats":[{"seat":0,"bot":"builtin:idle","alive":false,"death":"illegal_output","death_turn":2,"detail":"bad direction \"\\0\"","regions":[4,1],"mud":1,"score":164,"rank":1}]}"#
+        );
+    }
+
+    #[test]
+    fn details_are_escaped_and_shortened() {
+        assert_eq!(short_detail("closed"), "closed");
+        assert_eq!(short_detail("a\u{1b}[31mred\n"), "a\\u{1b}[31mred\\n");
+        let long = "x".repeat(200);
+        assert_eq!(
+            short_detail(&long),
+            format!("{}...", "x".repeat(DETAIL_CHARS))
+        );
+        assert_eq!(
+            short_detail("é".repeat(DETAIL_CHARS).as_str())
+                .chars()
+                .count(),
+            DETAIL_CHARS
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The human-readable result table `play` ends with.
 
-use crate::result::GameResult;
+use crate::result::{GameResult, SeatResult};
 
 /// Renders the table: one header row, one row per seat in seat order, and a
 /// line with the number of turns. Columns are padded to their widest cell.
@@ -13,10 +13,7 @@ pub fn render(result: &GameResult) -> String {
             [
                 s.seat.to_string(),
                 s.bot.clone(),
-                match &s.death {
-                    None => "alive".to_string(),
-                    Some(cause) => format!("dead: {cause}"),
-                },
+                status_cell(s),
                 regions_cell(&s.regions),
                 s.mud.to_string(),
                 s.score.to_string(),
@@ -37,6 +34,22 @@ pub fn render(result: &GameResult) -> String {
     }
     out.push_str(&format!("{} turns played\n", result.turns));
     out
+}
+
+/// `alive`, or `dead: CAUSE, turn T` and, when the bot itself failed, `: DETAIL`
+/// (e.g. `dead: illegal_output, turn 3: bad direction "\0" (...)`).
+fn status_cell(seat: &SeatResult) -> String {
+    let Some(cause) = &seat.death else {
+        return "alive".to_string();
+    };
+    let mut cell = format!("dead: {cause}");
+    if let Some(turn) = seat.death_turn {
+        cell += &format!(", turn {turn}");
+    }
+    if let Some(detail) = &seat.detail {
+        cell += &format!(": {detail}");
+    }
+    cell
 }
 
 /// `-` for no land, `25` for one region, `12 + 4 = 16` for several.
@@ -73,7 +86,7 @@ fn push_row(out: &mut String, cells: &[String; 7], widths: &[usize; 7]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::result::{SeatResult, SeatTiming};
+    use crate::result::SeatTiming;
 
     #[test]
     fn lays_out_one_row_per_seat() {
@@ -84,6 +97,8 @@ mod tests {
                     bot: bot.into(),
                     alive: death.is_none(),
                     death: death.map(String::from),
+                    death_turn: death.map(|_| 7),
+                    detail: None,
                     regions,
                     mud: 0,
                     score,
@@ -95,14 +110,19 @@ mod tests {
             seats: vec![
                 seat(0, "builtin:random", None, vec![12, 4], 1604, 1),
                 seat(1, "sh bot.sh", Some("trespass"), vec![], 3, 2),
+                SeatResult {
+                    detail: Some(r#"bad direction "\0""#.into()),
+                    ..seat(2, "./bot", Some("illegal_output"), vec![], 2, 3)
+                },
             ],
-            timing: vec![SeatTiming::default(); 2],
+            timing: vec![SeatTiming::default(); 3],
         };
         assert_eq!(
             render(&result),
-            "seat  bot             status          regions      mud  score  rank\n\
-             \x20  0  builtin:random  alive           12 + 4 = 16    0   1604     1\n\
-             \x20  1  sh bot.sh       dead: trespass  -              0      3     2\n\
+            "seat  bot             status                                            regions      mud  score  rank\n\
+             \x20  0  builtin:random  alive                                             12 + 4 = 16    0   1604     1\n\
+             \x20  1  sh bot.sh       dead: trespass, turn 7                            -              0      3     2\n\
+             \x20  2  ./bot           dead: illegal_output, turn 7: bad direction \"\\0\"  -              0      2     3\n\
              42 turns played\n"
         );
     }

@@ -17,7 +17,7 @@ fn config(games: usize, jobs: usize) -> TournamentConfig {
         seed: 42,
         jobs,
         step_limit: Duration::from_secs(5),
-        replay_first: false,
+        keep: None,
     }
 }
 
@@ -164,11 +164,15 @@ fn the_command_writes_json_markdown_and_the_first_replay() {
     }
     let md = std::fs::read_to_string(&markdown).unwrap();
     assert!(md.contains("| `builtin:ours` | 1 |"), "{md}");
-    assert!(md.contains("(replays/ours-hunter-hunter.html)"), "{md}");
-    let replay = std::fs::read_to_string(replays.join("ours-hunter-hunter.jsonl")).unwrap();
+    assert!(
+        md.contains("(replays/game-0000-ours-hunter-hunter.html)"),
+        "{md}"
+    );
+    let replay =
+        std::fs::read_to_string(replays.join("game-0000-ours-hunter-hunter.jsonl")).unwrap();
     assert!(replay.starts_with("{\"type\":\"header\""));
     assert!(replay.lines().last().unwrap().contains("\"type\":\"end\""));
-    assert!(replays.join("ours-hunter-hunter.html").exists());
+    assert!(replays.join("game-0000-ours-hunter-hunter.html").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -179,4 +183,89 @@ fn a_bad_line_up_is_a_usage_error() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn game_17_of_a_tournament_replays_byte_for_byte_with_play() {
+    let dir = std::env::temp_dir().join(format!("tournament-repro-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (json, replays) = (dir.join("t.json"), dir.join("replays"));
+    let arena = env!("CARGO_BIN_EXE_enclosure-arena");
+    let status = std::process::Command::new(arena)
+        .args(["tournament", "--games", "20", "--jobs", "2", "--seed", "9"])
+        .arg("--json")
+        .arg(&json)
+        .arg("--replays")
+        .arg(&replays)
+        .args(["--keep", "all"])
+        .args(["builtin:random", "builtin:greedy", "builtin:hunter"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let played = report["played"].as_array().unwrap();
+    assert_eq!(played.len(), 20, "every game is listed");
+    let game = &played[17];
+    assert_eq!(game["game"], 17);
+    let seating: Vec<&str> = game["seating"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap())
+        .collect();
+    // Game 17 of 3 bots is permutation 17 mod 6 = 5: the line-up reversed.
+    assert_eq!(
+        seating,
+        ["builtin:hunter", "builtin:greedy", "builtin:random"]
+    );
+    let kept = replays.join("game-0017-random-greedy-hunter.jsonl");
+    assert_eq!(game["replay"], kept.display().to_string());
+
+    let again = dir.join("again.jsonl");
+    let out = std::process::Command::new(arena)
+        .args(["play", "--json", "--seed", &game["seed"].to_string()])
+        .arg("--replay")
+        .arg(&again)
+        .args(&seating)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&kept).unwrap()
+    );
+    let result: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let scores: Vec<&serde_json::Value> = result["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["score"])
+        .collect();
+    assert_eq!(serde_json::json!(scores), game["scores"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn keep_deaths_keeps_exactly_the_games_where_a_bot_died_by_its_own_doing() {
+    use enclosure_arena::result::GameResult;
+    use enclosure_arena::tournament::Keep;
+    let dead = |cause: &str| {
+        let mut result: GameResult = enclosure_arena::play_game(
+            &enclosure_arena::GameConfig::default(),
+            vec![
+                enclosure_arena::bots::builtin("idle", 0).unwrap(),
+                enclosure_arena::bots::builtin("idle", 1).unwrap(),
+            ],
+        );
+        result.seats[1].death = Some(cause.to_string());
+        result
+    };
+    assert!(Keep::Deaths.keeps(5, &dead("illegal_output")));
+    assert!(Keep::Deaths.keeps(5, &dead("off_board")));
+    assert!(!Keep::Deaths.keeps(5, &dead("trail_cut")));
+    assert!(!Keep::Deaths.keeps(5, &dead("enclosed")));
+    assert!(Keep::First.keeps(0, &dead("enclosed")) && !Keep::First.keeps(1, &dead("crash")));
+    assert!(Keep::All.keeps(7, &dead("collision")));
 }

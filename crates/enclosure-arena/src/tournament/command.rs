@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 
 use super::report::Report;
-use super::{run, TournamentConfig};
+use super::{run, Keep, TournamentConfig};
 use crate::bot::BotSpec;
 
 #[derive(Debug, Clone, Args)]
@@ -30,9 +30,13 @@ pub struct TournamentArgs {
     /// Write the markdown table here.
     #[arg(long, value_name = "FILE")]
     pub markdown: Option<PathBuf>,
-    /// Save the replay of the first game here (JSON Lines, plus its HTML page).
+    /// Save replays here (JSON Lines, plus an HTML page each): `DIR/game-NNNN-LINEUP.jsonl`.
     #[arg(long, value_name = "DIR")]
     pub replays: Option<PathBuf>,
+    /// Which games --replays keeps: the first, those where a bot died by its own doing
+    /// (failure or forbidden move), or all.
+    #[arg(long, value_enum, default_value_t = Keep::First, requires = "replays")]
+    pub keep: Keep,
     /// The line-up, 2 to 4 bots as for `play` (copies allowed, e.g. three builtin:hunter).
     #[arg(value_name = "BOT", required = true, num_args = 1..)]
     pub bots: Vec<String>,
@@ -56,12 +60,12 @@ pub fn main(args: &TournamentArgs) -> ExitCode {
         seed: args.seed,
         jobs,
         step_limit: Duration::from_millis(args.step_ms),
-        replay_first: args.replays.is_some(),
+        keep: args.replays.as_ref().map(|_| args.keep),
     };
     let started = Instant::now();
     let records = run(&config, &lineup);
     let names: Vec<String> = lineup.iter().map(BotSpec::display_name).collect();
-    let report = Report::new(args.seed, &names, &records);
+    let mut report = Report::new(args.seed, &names, &records);
     eprintln!(
         "enclosure-arena tournament: {} games on {} threads in {:.1} s",
         config.games,
@@ -70,13 +74,18 @@ pub fn main(args: &TournamentArgs) -> ExitCode {
     );
 
     let mut replay_link = None;
-    if let (Some(dir), Some(text)) = (
-        &args.replays,
-        records.first().and_then(|r| r.replay.as_ref()),
-    ) {
-        match save_replay(dir, &names, text) {
-            Ok(page) => replay_link = Some(link_from(args.markdown.as_deref(), &page)),
-            Err(e) => return failure(&e),
+    if let Some(dir) = &args.replays {
+        for record in &records {
+            let Some(text) = &record.replay else { continue };
+            match save_replay(dir, record.index, &names, text) {
+                Ok((jsonl, page)) => {
+                    report.played[record.index].replay = Some(jsonl.display().to_string());
+                    if replay_link.is_none() {
+                        replay_link = Some(link_from(args.markdown.as_deref(), &page));
+                    }
+                }
+                Err(e) => return failure(&e),
+            }
         }
     }
     if let Some(path) = &args.json {
@@ -107,24 +116,29 @@ fn lineup_slug(names: &[String]) -> String {
         .join("-")
 }
 
-/// Writes `DIR/SLUG.jsonl` and, through the viewer, `DIR/SLUG.html`; returns the page's
-/// path (or the replay's when the page cannot be made).
-fn save_replay(dir: &Path, names: &[String], text: &str) -> Result<PathBuf, String> {
+/// Writes `DIR/game-NNNN-SLUG.jsonl` and, through the viewer, `DIR/game-NNNN-SLUG.html`;
+/// returns the replay's path and the page's (the replay's again when no page can be made).
+fn save_replay(
+    dir: &Path,
+    index: usize,
+    names: &[String],
+    text: &str,
+) -> Result<(PathBuf, PathBuf), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let slug = lineup_slug(names);
+    let slug = format!("game-{index:04}-{}", lineup_slug(names));
     let jsonl = dir.join(format!("{slug}.jsonl"));
     std::fs::write(&jsonl, text).map_err(|e| format!("cannot write {}: {e}", jsonl.display()))?;
     let replay = match crate::viewer::Replay::parse(text) {
         Ok(replay) => replay,
         Err(e) => {
             eprintln!("enclosure-arena tournament: no HTML page: {e:#}");
-            return Ok(jsonl);
+            return Ok((jsonl.clone(), jsonl));
         }
     };
     let html = dir.join(format!("{slug}.html"));
     std::fs::write(&html, crate::viewer::render_html(&replay))
         .map_err(|e| format!("cannot write {}: {e}", html.display()))?;
-    Ok(html)
+    Ok((jsonl, html))
 }
 
 /// `target` as the markdown file at `markdown` should link it: relative to the markdown's

@@ -12,13 +12,16 @@
 //! - Threads: `J` workers (default: all cores) take game numbers from a shared counter; the
 //!   results are put back in game order before anything is summed.
 //! - Aggregation (see `report`): copies of one bot in a line-up (same `BOT` text) are one bot.
+//! - Reproduction: the report lists each game's seed and seating; `play --seed SEED` with the
+//!   bots in that seat order replays the game exactly (for builtins, which are deterministic
+//!   given their seed, as long as none times out).
 
 mod command;
 mod report;
 mod stats;
 
 pub use command::{main, TournamentArgs};
-pub use report::{BotReport, Report};
+pub use report::{BotReport, DeathEntry, GameEntry, Report};
 pub use stats::{mean_ci95, percentile};
 
 use itertools::Itertools;
@@ -40,8 +43,46 @@ pub struct TournamentConfig {
     /// Worker threads (at least 1).
     pub jobs: usize,
     pub step_limit: Duration,
-    /// Keep the replay of game 0.
-    pub replay_first: bool,
+    /// Which games keep their replay (`None`: none).
+    pub keep: Option<Keep>,
+}
+
+/// Which games of a tournament keep their replay (`--keep`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Keep {
+    /// Game 0 only.
+    First,
+    /// Every game where some bot died by its own doing: a failure of the bot (timeout,
+    /// crash, illegal output, bad start) or a move the rules forbid (off the board,
+    /// trespass, ...); being enclosed, cut or run into by another player does not count.
+    Deaths,
+    /// Every game.
+    All,
+}
+
+impl Keep {
+    /// Whether game `index`, which ended with `result`, keeps its replay.
+    pub fn keeps(self, index: usize, result: &GameResult) -> bool {
+        match self {
+            Keep::First => index == 0,
+            Keep::All => true,
+            Keep::Deaths => result.seats.iter().any(|seat| {
+                seat.death
+                    .as_deref()
+                    .and_then(enclosure::DeathCause::from_name)
+                    .is_some_and(own_doing)
+            }),
+        }
+    }
+}
+
+/// A death the bot brought on itself: everything but another player's loop or interruption.
+pub fn own_doing(cause: enclosure::DeathCause) -> bool {
+    use enclosure::DeathCause;
+    !matches!(
+        cause,
+        DeathCause::Enclosed | DeathCause::TrailCut | DeathCause::Collision
+    )
 }
 
 /// One played game of a tournament.
@@ -117,14 +158,18 @@ fn play_one(
         seed,
         step_limit: config.step_limit,
     };
-    let (result, replay) = if index == 0 && config.replay_first {
+    let record_replay = match config.keep {
+        None => false,
+        Some(Keep::First) => index == 0,
+        Some(_) => true, // kept or not is known at the end
+    };
+    let (result, replay) = if record_replay {
         let mut writer = ReplayWriter::new(Vec::new());
         let result = play_game_observed(&game, bots, &mut writer);
         let bytes = writer.finish().expect("writing to memory cannot fail");
-        (
-            result,
-            Some(String::from_utf8(bytes).expect("replays are UTF-8")),
-        )
+        let kept = config.keep.is_some_and(|keep| keep.keeps(index, &result));
+        let replay = kept.then(|| String::from_utf8(bytes).expect("replays are UTF-8"));
+        (result, replay)
     } else {
         (play_game(&game, bots), None)
     };

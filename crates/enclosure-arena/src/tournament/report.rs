@@ -33,6 +33,55 @@ pub struct Report {
     pub lineup: Vec<String>,
     pub ci: &'static str,
     pub bots: Vec<BotReport>,
+    /// Every game in order, enough to replay it: `play --seed SEED SEATING...`.
+    pub played: Vec<GameEntry>,
+}
+
+/// One game of the tournament.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameEntry {
+    pub game: usize,
+    /// The game's seed, as `play --seed` takes it.
+    pub seed: u64,
+    /// The bot of each seat, seat 0 first: `play`'s `BOT` arguments for this game.
+    pub seating: Vec<String>,
+    pub scores: Vec<i64>,
+    /// Every seat that died, with when and (for a bot's own failure) what it did.
+    pub deaths: Vec<DeathEntry>,
+    /// The replay file, when `--replays` kept this game.
+    pub replay: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DeathEntry {
+    pub seat: usize,
+    pub cause: String,
+    pub turn: Option<u32>,
+    pub detail: Option<String>,
+}
+
+impl GameEntry {
+    fn new(lineup: &[String], record: &GameRecord) -> GameEntry {
+        let seats = &record.result.seats;
+        GameEntry {
+            game: record.index,
+            seed: record.seed,
+            seating: record.seating.iter().map(|&i| lineup[i].clone()).collect(),
+            scores: seats.iter().map(|s| s.score).collect(),
+            deaths: seats
+                .iter()
+                .filter_map(|s| {
+                    Some(DeathEntry {
+                        seat: s.seat,
+                        cause: s.death.clone()?,
+                        turn: s.death_turn,
+                        detail: s.detail.clone(),
+                    })
+                })
+                .collect(),
+            replay: None,
+        }
+    }
 }
 
 /// One bot's line.
@@ -70,6 +119,10 @@ impl Report {
             lineup: lineup.to_vec(),
             ci: "normal approximation over games: mean +- 1.96 s / sqrt(games)",
             bots,
+            played: records
+                .iter()
+                .map(|record| GameEntry::new(lineup, record))
+                .collect(),
         }
     }
 
@@ -117,7 +170,9 @@ impl Report {
             ));
         }
         if let Some(link) = replay_link {
-            out.push_str(&format!("\nReplay of the first game: [{link}]({link})\n"));
+            out.push_str(&format!(
+                "\nReplay of the first kept game: [{link}]({link})\n"
+            ));
         }
         out
     }
