@@ -194,15 +194,15 @@ fn holds_start_and_goal(rows: &[Vec<u8>]) -> bool {
 }
 
 /// One board with a row, a column or a block fewer, keeping its start and goal.
-fn smaller_boards(rows: &Vec<Vec<u8>>) -> Vec<Vec<Vec<u8>>> {
+fn smaller_boards(rows: &[Vec<u8>]) -> Vec<Vec<Vec<u8>>> {
     let (h, w) = (rows.len(), rows[0].len());
     let without_row = (0..h).map(|r| {
-        let mut fewer = rows.clone();
+        let mut fewer = rows.to_vec();
         fewer.remove(r);
         fewer
     });
     let without_column = (0..w).map(|c| {
-        let mut fewer = rows.clone();
+        let mut fewer = rows.to_vec();
         for row in &mut fewer {
             row.remove(c);
         }
@@ -211,7 +211,7 @@ fn smaller_boards(rows: &Vec<Vec<u8>>) -> Vec<Vec<Vec<u8>>> {
     let without_block = (0..h * w)
         .filter(|&k| rows[k / w][k % w] == BLOCK)
         .map(|k| {
-            let mut fewer = rows.clone();
+            let mut fewer = rows.to_vec();
             fewer[k / w][k % w] = VACANT;
             fewer
         });
