@@ -2,7 +2,7 @@
 //!
 //! Name-based and conservative: an item of a library module is kept when its name
 //! occurs as an identifier anywhere in the kept code (token streams, so macro bodies
-//! and invocations count, and words in string literals for `format!("{NAME}")`),
+//! and invocations count, and the names string literals hold in braces, for `format!("{NAME}")`),
 //! iterated to a fixpoint from the code that is never pruned. Inherent methods are
 //! kept by the same rule; a trait also counts as used when one of its methods' names
 //! occurs (it may be imported only for method-call syntax). A trait's provided methods
@@ -41,7 +41,7 @@ pub fn prune(file: &mut syn::File, modules: &BTreeSet<String>) {
         match item {
             Item::Mod(module) if modules.contains(&unraw(&module.ident)) => {
                 if let Some((_, items)) = &module.content {
-                    collect(items, &macros, &mut units);
+                    collect(items, &unraw(&module.ident), &macros, &mut units);
                 }
             }
             _ => idents(item.to_token_stream(), &mut used),
@@ -66,6 +66,8 @@ struct Unit {
     /// The identifiers its code mentions, added to the used set once it is kept.
     idents: HashSet<String>,
     rule: Rule,
+    /// The module holding it, whose name qualifies uses like `module::name`.
+    module: String,
 }
 
 impl Unit {
@@ -75,7 +77,10 @@ impl Unit {
         match &self.rule {
             Rule::Passenger => false,
             Rule::Import { bound, .. } => {
-                bound.as_ref().is_some_and(|name| used_anyhow(used, name))
+                let qualified = |name: &String| used.contains(&format!("{}::{name}", self.module));
+                bound
+                    .as_ref()
+                    .is_some_and(|name| used_anyhow(used, name) || qualified(name))
             }
             _ => true,
         }
@@ -175,12 +180,17 @@ fn should_keep(
     names: &Kept,
     defined: &Defined,
 ) -> bool {
-    let is_used = |name: &String| used.contains(name);
-    let as_member = |name: &String| used.contains(name) || used.contains(&format!(".{name}"));
+    let is_used =
+        |name: &String| used.contains(name) || used.contains(&format!("{}::{name}", unit.module));
+    // Methods and associated items are only ever named in member form.
+    let as_member = |name: &String| used.contains(&format!(".{name}"));
     match &unit.rule {
         Rule::Always | Rule::Passenger => true,
         Rule::Named { kind: Kind::Other } => unit.names.iter().any(is_used),
-        Rule::Named { kind: Kind::Macro } => unit.names.iter().any(|name| used_anyhow(used, name)),
+        Rule::Named { kind: Kind::Macro } => unit
+            .names
+            .iter()
+            .any(|name| is_used(name) || used_anyhow(used, name)),
         // A trait is used by its name, or through one of its methods.
         Rule::Named { kind: Kind::Trait } => {
             is_used(&unit.names[0]) || unit.names[1..].iter().any(as_member)
@@ -210,7 +220,9 @@ fn should_keep(
         }
         // A trait may be imported only for method-call syntax: its import stays with it.
         Rule::Import { bound, original } => {
-            bound.as_ref().is_some_and(|name| used_anyhow(used, name))
+            bound
+                .as_ref()
+                .is_some_and(|name| is_used(name) || used_anyhow(used, name))
                 || original
                     .as_ref()
                     .is_some_and(|name| names.traits.contains(name))
@@ -254,13 +266,15 @@ fn bare(name: &str) -> &str {
 }
 
 /// Lists the units of `items`, depth first, in source order (`filter` walks the same way).
-fn collect(items: &[Item], macros: &MacroBodies, units: &mut Vec<Unit>) {
+fn collect(items: &[Item], module: &str, macros: &MacroBodies, units: &mut Vec<Unit>) {
     for item in items {
+        let first = units.len();
         match item {
-            Item::Mod(module) => {
-                if let Some((_, items)) = &module.content {
-                    collect(items, macros, units);
+            Item::Mod(inner) => {
+                if let Some((_, items)) = &inner.content {
+                    collect(items, &unraw(&inner.ident), macros, units);
                 }
+                continue;
             }
             Item::Use(item) => {
                 retain_leaves(&mut item.tree.clone(), &mut |leaf| {
@@ -337,6 +351,9 @@ fn collect(items: &[Item], macros: &MacroBodies, units: &mut Vec<Unit>) {
                 };
                 units.push(unit(names, item.to_token_stream(), rule));
             }
+        }
+        for unit in &mut units[first..] {
+            unit.module = module.to_string();
         }
     }
 }
@@ -417,7 +434,9 @@ fn filter(
                 Some((_, items)) => filter(items, units, kept, used, cursor),
                 None => false,
             };
-            let keep = inner || used.contains(&unraw(&module.ident));
+            let name = unraw(&module.ident);
+            let suffix = format!("::{name}");
+            let keep = inner || used.contains(&name) || used.iter().any(|u| u.ends_with(&suffix));
             anchored |= keep;
             keep
         }
@@ -447,6 +466,7 @@ fn unit(names: Vec<String>, code: TokenStream, rule: Rule) -> Unit {
         names,
         idents: found,
         rule,
+        module: String::new(),
     }
 }
 
@@ -464,19 +484,33 @@ fn import(leaf: &Leaf) -> Unit {
             original: leaf.original().map(str::to_string),
         }
     };
+    // Each segment is recorded as `idents` records paths: qualified by the module before it
+    // (`a::b::C` uses `a`, `a::b` and `b::C`), so that `use self::coalesce::*` keeps the
+    // module `coalesce`, not every item named `coalesce`.
     let idents = if external {
         HashSet::new()
     } else {
-        leaf.prefix
-            .iter()
-            .cloned()
-            .chain(leaf.original().map(str::to_string))
-            .collect()
+        let segments = leaf.prefix.iter().map(String::as_str);
+        let segments: Vec<&str> = match &leaf.kind {
+            LeafKind::Glob => segments.collect(),
+            _ => segments.chain(leaf.original()).collect(),
+        };
+        let mut idents = HashSet::new();
+        for (i, segment) in segments.iter().enumerate() {
+            match i.checked_sub(1).map(|j| segments[j]) {
+                Some(owner) if !["self", "super", "crate"].contains(&owner) => {
+                    idents.insert(format!("{owner}::{segment}"))
+                }
+                _ => idents.insert(segment.to_string()),
+            };
+        }
+        idents
     };
     Unit {
         names: Vec::new(),
         idents,
         rule,
+        module: String::new(),
     }
 }
 
@@ -547,6 +581,10 @@ fn type_name(ty: &Type) -> Option<String> {
 /// macro call, `name` for everything else. The name an item definition introduces
 /// (`fn name`, `struct Name`, ...) is not a use.
 fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
+    const PRIMITIVES: [&str; 17] = [
+        "bool", "char", "f32", "f64", "i8", "i16", "i32", "i64", "i128", "isize", "str", "u8",
+        "u16", "u32", "u64", "u128", "usize",
+    ];
     const DEFINING: [&str; 9] = [
         "const", "enum", "fn", "mod", "static", "struct", "trait", "type", "union",
     ];
@@ -571,23 +609,42 @@ fn idents(tokens: TokenStream, out: &mut HashSet<String>) {
                     && punct(before(2), ':')
                     && match before(3) {
                         Some(TokenTree::Ident(owner)) => {
-                            owner.to_string().starts_with(char::is_uppercase)
+                            let owner = owner.to_string();
+                            owner.starts_with(char::is_uppercase)
+                                || PRIMITIVES.contains(&owner.as_str())
                         }
                         Some(TokenTree::Punct(p)) => p.as_char() == '>',
                         _ => false,
                     };
+                let qualifier = match (punct(before(1), ':') && punct(before(2), ':'), before(3)) {
+                    (true, Some(TokenTree::Ident(owner))) if !punct(before(4), '$') => {
+                        Some(unraw(owner))
+                            .filter(|owner| !["self", "super", "crate"].contains(&owner.as_str()))
+                    }
+                    _ => None,
+                };
                 if after_dot || associated {
                     out.insert(format!(".{name}"));
+                } else if let Some(owner) = qualifier {
+                    out.insert(format!("{owner}::{name}"));
                 } else {
                     out.insert(name);
                 }
             }
             TokenTree::Group(group) => idents(group.stream(), out),
             TokenTree::Literal(literal) => {
+                // Only what a format string can name: `{NAME}`, `{NAME:?}`.
                 let text = literal.to_string();
                 if text.ends_with('"') {
-                    let words = text.split(|c: char| !(c.is_alphanumeric() || c == '_'));
-                    out.extend(words.filter(|w| !w.is_empty()).map(str::to_string));
+                    for inside in text.split('{').skip(1) {
+                        let word: String = inside
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        if !word.is_empty() {
+                            out.insert(word);
+                        }
+                    }
                 }
             }
             TokenTree::Punct(_) => {}
