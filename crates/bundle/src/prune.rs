@@ -690,6 +690,53 @@ mod tests {
     }
 
     #[test]
+    fn trait_methods_are_pruned_one_by_one_with_their_impls() {
+        let library = "pub trait Ext: Iterator { fn used(self) -> Used where Self: Sized { Used } \
+                       fn unused(self) -> Unused where Self: Sized { Unused } fn required(&self); } \
+                       pub struct Used; pub struct Unused; \
+                       impl<T: Iterator> Ext for T { fn unused(self) -> Unused { Unused } fn required(&self) {} } \
+                       pub fn used() {}";
+        let out = prune_library("fn main() { (0..3).used(); }", library);
+        assert_eq!(
+            out,
+            "pub trait Ext : Iterator { fn used (self) -> Used where Self : Sized { Used } fn required (& self) ; } \
+             pub struct Used ; impl < T : Iterator > Ext for T { fn required (& self) { } }"
+        );
+    }
+
+    #[test]
+    fn free_items_need_plain_or_qualified_uses() {
+        let library = "pub mod a { pub fn new() {} } pub mod b { pub fn new() {} pub fn f() {} } \
+                       pub struct S; impl S { pub fn new() -> S { S } }";
+        let out = prune_library(
+            "fn main() { crate::lib::S::new(); crate::lib::b::new(); }",
+            library,
+        );
+        assert_eq!(
+            out,
+            "pub mod b { pub fn new () { } } pub struct S ; impl S { pub fn new () -> S { S } }"
+        );
+    }
+
+    #[test]
+    fn macro_calls_follow_the_items_they_name() {
+        // `impls!(X)` names `Marker` through the macro's body: it stays when `Marker` or
+        // `X` does (conservatively, with any kept item it names); a call naming no library
+        // item stays whatever happens.
+        let library = "macro_rules! impls { ($t:ty) => { impl Marker for $t {} }; } \
+                       pub trait Marker {} pub struct A; \
+                       impls!(A); other! { static SEED: u8 = 0; }";
+        let out = prune_library("fn main() { let _ = crate::lib::A; }", library);
+        assert_eq!(
+            out,
+            "macro_rules ! impls { ($ t : ty) => { impl Marker for $ t { } } ; } pub trait Marker { } \
+             pub struct A ; impls ! (A) ; other ! { static SEED : u8 = 0 ; }"
+        );
+        let out = prune_library("fn main() {}", library);
+        assert_eq!(out, "other ! { static SEED : u8 = 0 ; }");
+    }
+
+    #[test]
     fn an_unused_library_disappears() {
         let mut file: syn::File = syn::parse_str("fn main() {} mod lib { pub fn f() {} }").unwrap();
         prune(&mut file, &["lib".to_string()].into_iter().collect());
