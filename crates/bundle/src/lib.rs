@@ -203,3 +203,47 @@ pub fn write_bundles(
     }
     Ok(written)
 }
+
+#[cfg(test)]
+mod extern_crate_tests {
+    use super::*;
+
+    fn item(name: &str, binding: &str) -> load::ExternCrate {
+        load::ExternCrate {
+            name: name.to_string(),
+            binding: binding.to_string(),
+        }
+    }
+
+    #[test]
+    fn extern_crates_become_std_paths_or_module_aliases() {
+        let deps: BTreeMap<String, String> = [("either".to_string(), "either".to_string())].into();
+        let items = [
+            item("alloc", "alloc"),
+            item("core", "std"),
+            item("std", "std"),
+            item("either", "e"),
+            item("self", "me"),
+            item("core", "_"),
+        ];
+        let (externs, std_crates) = extern_crates(&items, &deps, Some("itertools")).unwrap();
+        let pairs = |map: &BTreeMap<String, String>| -> Vec<(String, String)> {
+            map.iter().map(|(a, b)| (a.clone(), b.clone())).collect()
+        };
+        let owned = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            list.iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect()
+        };
+        assert_eq!(
+            pairs(&std_crates),
+            owned(&[("alloc", "std"), ("std", "core")])
+        );
+        assert_eq!(
+            pairs(&externs),
+            owned(&[("e", "either"), ("either", "either"), ("me", "itertools")])
+        );
+        let error = extern_crates(&[item("proc_macro", "proc_macro")], &deps, None).unwrap_err();
+        assert!(error.to_string().contains("proc_macro"), "{error}");
+    }
+}
