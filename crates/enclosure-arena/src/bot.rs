@@ -134,6 +134,8 @@ pub struct Launch {
     pub step_limit: Duration,
     /// Let process bots write to the referee's stderr (else it is discarded).
     pub bot_stderr: bool,
+    /// Keep each process bot's temporary working directory after the game.
+    pub keep_bot_dirs: bool,
 }
 
 /// Starts the bot for one seat. A builtin gets `seed`; a process is spawned
@@ -144,7 +146,11 @@ pub fn launch(spec: &BotSpec, seed: u64, launch: &Launch) -> Box<dyn Bot> {
         BotSpec::Builtin(name) => bots::builtin(name, seed)
             .unwrap_or_else(|| panic!("builtin bot '{name}' vanished from the registry")),
         BotSpec::Command(cmd) => {
-            Box::new(ProcessBot::spawn(cmd, launch.step_limit, launch.bot_stderr))
+            let options = crate::process::SpawnOptions {
+                inherit_stderr: launch.bot_stderr,
+                keep_dir: launch.keep_bot_dirs,
+            };
+            Box::new(ProcessBot::spawn(cmd, launch.step_limit, &options))
         }
     }
 }

@@ -63,6 +63,9 @@ pub struct PlayArgs {
     /// Discard what bot processes write to stderr (by default it passes through).
     #[arg(long)]
     pub quiet_bots: bool,
+    /// Keep each bot program's temporary working directory (its path is printed on stderr).
+    #[arg(long)]
+    pub keep_bot_dirs: bool,
     /// 2 to 4 bots, seat 0 first: a shell command line (run with `sh -c`) or
     /// `builtin:NAME` (list them with `enclosure-arena bots`).
     #[arg(value_name = "BOT", required = true, num_args = 1..)]
@@ -122,6 +125,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
     let how = Launch {
         step_limit: config.step_limit,
         bot_stderr: !args.quiet_bots,
+        keep_bot_dirs: args.keep_bot_dirs,
     };
     let bots = specs
         .iter()

@@ -42,10 +42,20 @@ fn json_is_exactly_one_object_with_the_documented_fields() {
     assert_eq!(seats.len(), 3);
     for (i, seat) in seats.iter().enumerate() {
         assert_eq!(seat["seat"], i);
-        for key in ["bot", "alive", "death", "regions", "mud", "score", "rank"] {
+        for key in [
+            "bot",
+            "alive",
+            "death",
+            "death_turn",
+            "detail",
+            "regions",
+            "mud",
+            "score",
+            "rank",
+        ] {
             assert!(seat.get(key).is_some(), "missing {key}");
         }
-        assert_eq!(seat.as_object().unwrap().len(), 8);
+        assert_eq!(seat.as_object().unwrap().len(), 10);
     }
     assert_eq!(seats[1]["bot"], "builtin:idle");
     let mut ranks: Vec<_> = seats.iter().map(|s| s["rank"].as_u64().unwrap()).collect();

@@ -18,6 +18,7 @@ fn config(games: usize, jobs: usize) -> TournamentConfig {
         jobs,
         step_limit: Duration::from_secs(5),
         keep: None,
+        keep_bot_dirs: false,
     }
 }
 

@@ -13,11 +13,14 @@
 
 pub mod lines;
 pub mod reap;
+pub mod workdir;
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -36,6 +39,16 @@ const EXIT_GRACE: Duration = Duration::from_millis(20);
 /// than the referee hanging.
 const THREAD_PATIENCE: Duration = Duration::from_secs(1);
 
+/// How a bot program is started.
+#[derive(Debug, Clone, Default)]
+pub struct SpawnOptions {
+    /// Pass what the bot writes on stderr to the referee's stderr while its seat plays
+    /// (else it is discarded). Nothing gets through once the seat is retired.
+    pub inherit_stderr: bool,
+    /// Leave the bot's temporary working directory in place after the game.
+    pub keep_dir: bool,
+}
+
 /// A running bot program (see the module doc).
 pub struct ProcessBot {
     command: String,
@@ -43,6 +56,8 @@ pub struct ProcessBot {
     running: Option<Running>,
     /// The first failure; every later request fails the same way.
     failure: Option<BotError>,
+    /// The bot's own working directory, removed at `retire` unless kept.
+    dir: Option<workdir::BotDir>,
 }
 
 /// The live parts of a spawned bot, dropped together at `retire`.
@@ -52,23 +67,40 @@ struct Running {
     writer: JoinHandle<()>,
     replies: Receiver<LineResult>,
     reader: JoinHandle<()>,
+    /// The stderr pass-through, and the gate that stops it when the seat is retired.
+    stderr: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
 }
 
 impl ProcessBot {
-    /// Spawns `sh -c command` in a new process group. `limit` is the time a
-    /// reply may take; `inherit_stderr` lets the bot's diagnostics through.
-    /// A spawn failure is not returned: the bot fails its first request.
-    pub fn spawn(command: &str, limit: Duration, inherit_stderr: bool) -> ProcessBot {
-        let (running, failure) = match Running::spawn(command, inherit_stderr) {
-            Ok(running) => (Some(running), None),
-            Err(e) => (None, Some(BotError::Failed(format!("cannot start: {e}")))),
+    /// Spawns `sh -c command` in a new session (so a new process group, and no
+    /// controlling terminal), in a fresh temporary working directory (see
+    /// [`workdir`]). `limit` is the time a reply may take. A spawn failure is not
+    /// returned: the bot fails its first request.
+    pub fn spawn(command: &str, limit: Duration, options: &SpawnOptions) -> ProcessBot {
+        let spawned = workdir::BotDir::create(options.keep_dir).and_then(|dir| {
+            let running = Running::spawn(command, options.inherit_stderr, &dir)?;
+            Ok((dir, running))
+        });
+        let (dir, running, failure) = match spawned {
+            Ok((dir, running)) => (Some(dir), Some(running), None),
+            Err(e) => (
+                None,
+                None,
+                Some(BotError::Failed(format!("cannot start: {e}"))),
+            ),
         };
         ProcessBot {
             command: command.to_string(),
             limit,
             running,
             failure,
+            dir,
         }
+    }
+
+    /// The bot's working directory, while it exists.
+    pub fn dir(&self) -> Option<&std::path::Path> {
+        self.dir.as_ref().map(workdir::BotDir::path)
     }
 
     /// The process id of `sh` (the group leader), while it runs.
@@ -94,21 +126,56 @@ impl ProcessBot {
 }
 
 impl Running {
-    fn spawn(command: &str, inherit_stderr: bool) -> std::io::Result<Running> {
+    fn spawn(
+        command: &str,
+        inherit_stderr: bool,
+        dir: &workdir::BotDir,
+    ) -> std::io::Result<Running> {
         reap::become_subreaper();
+        // Piped, not inherited: the bot never writes to the terminal directly, so
+        // what it (or its `sh`, "Segmentation fault") says after its seat ended is dropped.
         let stderr = if inherit_stderr {
-            Stdio::inherit()
+            Stdio::piped()
         } else {
             Stdio::null()
         };
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
-            .arg(command)
+            .arg(workdir::resolve_paths(command, dir.home()))
+            .current_dir(dir.path())
+            .env(workdir::CWD_VARIABLE, dir.home())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
-            .process_group(0)
-            .spawn()?;
+            .stderr(stderr);
+        // SAFETY: setsid is async-signal-safe and touches no memory of ours. A new
+        // session is a new process group (killed as one, see `reap`) without a
+        // controlling terminal: the bot cannot write to /dev/tty either.
+        unsafe {
+            shell.pre_exec(|| {
+                if libc::setsid() == -1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = shell.spawn()?;
+        let stderr = child.stderr.take().map(|pipe| {
+            let open = Arc::new(AtomicBool::new(true));
+            let gate = Arc::clone(&open);
+            let handle = thread::Builder::new()
+                .name("bot-stderr".into())
+                .spawn(move || pass_stderr(pipe, &gate));
+            (open, handle)
+        });
+        let stderr = match stderr {
+            Some((open, Ok(handle))) => Some((open, handle)),
+            Some((_, Err(e))) => {
+                reap::kill_and_reap(&mut child, Duration::ZERO);
+                return Err(e);
+            }
+            None => None,
+        };
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let (requests, queue) = mpsc::channel();
@@ -129,6 +196,7 @@ impl Running {
             writer,
             replies,
             reader,
+            stderr,
         })
     }
 
@@ -159,12 +227,37 @@ impl Running {
             writer,
             replies,
             reader,
+            stderr,
         } = self;
+        if let Some((open, _)) = &stderr {
+            open.store(false, Ordering::SeqCst); // the seat is over: silence from now on
+        }
         drop(requests); // the writer drains its queue and closes the bot's stdin
         reap::kill_and_reap(&mut child, EXIT_GRACE);
         drop(replies); // a reader still sending stops at its next line
         join_within(writer, THREAD_PATIENCE);
         join_within(reader, THREAD_PATIENCE);
+        if let Some((_, handle)) = stderr {
+            join_within(handle, THREAD_PATIENCE);
+        }
+    }
+}
+
+/// The stderr thread: copies the bot's stderr to the referee's while `open`, then reads on
+/// and drops everything until the pipe closes (so the bot never blocks on a full pipe).
+fn pass_stderr(mut pipe: ChildStderr, open: &AtomicBool) {
+    let mut chunk = [0u8; 4096];
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                if open.load(Ordering::SeqCst) {
+                    let _ = std::io::stderr().write_all(&chunk[..n]);
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
     }
 }
 
@@ -212,6 +305,9 @@ impl Bot for ProcessBot {
     fn retire(&mut self) {
         if let Some(running) = self.running.take() {
             running.finish();
+        }
+        if let Some(dir) = self.dir.take() {
+            dir.finish();
         }
         if self.failure.is_none() {
             self.failure = Some(BotError::Closed);

@@ -37,6 +37,9 @@ pub struct TournamentArgs {
     /// (failure or forbidden move), or all.
     #[arg(long, value_enum, default_value_t = Keep::First, requires = "replays")]
     pub keep: Keep,
+    /// Keep each bot program's temporary working directory (paths printed on stderr).
+    #[arg(long)]
+    pub keep_bot_dirs: bool,
     /// The line-up, 2 to 4 bots as for `play` (copies allowed, e.g. three builtin:hunter).
     #[arg(value_name = "BOT", required = true, num_args = 1..)]
     pub bots: Vec<String>,
@@ -61,6 +64,7 @@ pub fn main(args: &TournamentArgs) -> ExitCode {
         jobs,
         step_limit: Duration::from_millis(args.step_ms),
         keep: args.replays.as_ref().map(|_| args.keep),
+        keep_bot_dirs: args.keep_bot_dirs,
     };
     let started = Instant::now();
     let records = run(&config, &lineup);

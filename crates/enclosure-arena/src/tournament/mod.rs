@@ -45,6 +45,8 @@ pub struct TournamentConfig {
     pub step_limit: Duration,
     /// Which games keep their replay (`None`: none).
     pub keep: Option<Keep>,
+    /// Keep each bot program's temporary working directory.
+    pub keep_bot_dirs: bool,
 }
 
 /// Which games of a tournament keep their replay (`--keep`).
@@ -120,6 +122,7 @@ pub fn run(config: &TournamentConfig, lineup: &[BotSpec]) -> Vec<GameRecord> {
     let how = Launch {
         step_limit: config.step_limit,
         bot_stderr: false,
+        keep_bot_dirs: config.keep_bot_dirs,
     };
     std::thread::scope(|scope| {
         for _ in 0..config.jobs.max(1).min(config.games.max(1)) {

@@ -59,6 +59,7 @@ pub fn play(bots: &[String], seed: u64, step: Duration) -> Played {
     let how = Launch {
         step_limit: step,
         bot_stderr: false,
+        keep_bot_dirs: false,
     };
     let players = bots
         .iter()
