@@ -9,7 +9,7 @@ use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
     name: "ours",
-    about: "the submission bot (safe rectangles, sure kills), in process",
+    about: "the submission bot (rectangles by expected danger, adaptive chases), in process",
     make: |_seed| Box::new(StrategyBot::new("ours", Ours(Planner::new()))),
 };
 

@@ -30,13 +30,13 @@ impl Record {
     /// Whether it behaves like a hunter so far. Unknown players count as hunters until
     /// `min_moves` pen-up moves near a trail have been seen; a player that ever stood on a
     /// trail stays one.
-    pub fn hunts(&self, min_moves: u32) -> bool {
+    pub fn hunts(&self, min_moves: u32, ratio_percent: u32) -> bool {
         if self.trail_hits > 0 || self.near_trail_moves < min_moves {
             return true;
         }
         // A walker that ignores trails gets closer about half the time (or less: it also
         // stays and turns away); a hunter nearly always does.
-        4 * self.approaches > 3 * self.near_trail_moves
+        100 * self.approaches > ratio_percent * self.near_trail_moves
     }
 
     /// Whether chasing its trails without a sure kill has proved useless.
