@@ -82,7 +82,13 @@ struct Sweeps {
 impl Sweeps {
     /// Labels `distance` on the squares of `row` at `cols_behind` (walking away
     /// from the stop square), until one was already swept for `throw`.
-    fn sweep_row(&mut self, row: usize, cols_behind: impl Iterator<Item = usize>, throw: u8, distance: u32) {
+    fn sweep_row(
+        &mut self,
+        row: usize,
+        cols_behind: impl Iterator<Item = usize>,
+        throw: u8,
+        distance: u32,
+    ) {
         for col in cols_behind {
             if !self.label(row * self.cols + col, throw, distance) {
                 break;
@@ -90,7 +96,13 @@ impl Sweeps {
         }
     }
 
-    fn sweep_col(&mut self, col: usize, rows_behind: impl Iterator<Item = usize>, throw: u8, distance: u32) {
+    fn sweep_col(
+        &mut self,
+        col: usize,
+        rows_behind: impl Iterator<Item = usize>,
+        throw: u8,
+        distance: u32,
+    ) {
         for row in rows_behind {
             if !self.label(row * self.cols + col, throw, distance) {
                 break;
