@@ -59,3 +59,30 @@ fn the_table_and_json_show_what_a_failing_bot_did() {
     assert_eq!(json["seats"][0]["death_turn"], 1);
     assert_eq!(json["seats"][1]["detail"], serde_json::Value::Null);
 }
+
+/// A C++ bot as NOI contestants wrote them (`tests/bots/noi.cpp`), compiled without
+/// optimisation like the judge did, plays a 2-seat game. Skipped when g++ is missing.
+#[test]
+fn a_noi_style_cpp_bot_plays_a_two_seat_game() {
+    let dir = scratch("noi-cpp");
+    let binary = dir.join("noi");
+    let source = script("noi").with_extension("cpp");
+    let compiled = std::process::Command::new("g++")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .status();
+    match compiled {
+        Err(_) => {
+            eprintln!("g++ not found: skipped");
+            return;
+        }
+        Ok(status) => assert!(status.success(), "g++ failed"),
+    }
+    let bots = [binary.display().to_string(), "builtin:idle".to_string()];
+    let played = play(&bots, 2, STEP);
+    assert_replay_complete(&played);
+    assert_eq!(death(&played, 0), None);
+    let last = &played.replay[played.replay.len() - 1];
+    assert_eq!(last["state"]["players"][0]["x"], 9, "it walked its row");
+}
