@@ -201,6 +201,12 @@ impl VisitMut for Strip<'_> {
         self.retain_punctuated(&mut expr.fields);
         visit_mut::visit_expr_struct_mut(self, expr);
     }
+    /// Macro bodies are token streams, so the doc comments written inside them
+    /// (`#[doc = ".."]` once lexed) are dropped here, token by token.
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = without_doc_attributes(std::mem::take(&mut mac.tokens));
+        visit_mut::visit_macro_mut(self, mac);
+    }
     /// Any attribute left in a position not filtered above: make known `cfg`s
     /// self-evident to bare rustc.
     fn visit_attribute_mut(&mut self, attr: &mut Attribute) {
@@ -210,6 +216,45 @@ impl VisitMut for Strip<'_> {
             attr.meta = syn::parse_quote!(cfg(#constant()));
         }
     }
+}
+
+/// `tokens` less every `#[doc ..]` and `#![doc ..]`, at any depth.
+fn without_doc_attributes(tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    use proc_macro2::{Delimiter, Group, TokenTree};
+    let is_doc = |tree: Option<&TokenTree>| match tree {
+        Some(TokenTree::Group(group)) if group.delimiter() == Delimiter::Bracket => matches!(
+            group.stream().into_iter().next(),
+            Some(TokenTree::Ident(ident)) if ident == "doc"
+        ),
+        _ => false,
+    };
+    let trees: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(trees.len());
+    let mut index = 0;
+    while index < trees.len() {
+        if let TokenTree::Punct(pound) = &trees[index] {
+            if pound.as_char() == '#' {
+                let bang =
+                    matches!(trees.get(index + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let group_at = index + 1 + usize::from(bang);
+                if is_doc(trees.get(group_at)) {
+                    index = group_at + 1;
+                    continue;
+                }
+            }
+        }
+        out.push(match &trees[index] {
+            TokenTree::Group(group) => {
+                let mut inner =
+                    Group::new(group.delimiter(), without_doc_attributes(group.stream()));
+                inner.set_span(group.span());
+                TokenTree::Group(inner)
+            }
+            other => other.clone(),
+        });
+        index += 1;
+    }
+    out.into_iter().collect()
 }
 
 /// Elements that carry attributes, in the lists `Strip` filters.
@@ -324,6 +369,17 @@ mod tests {
             true,
         );
         assert_eq!(out, "fn a () { }");
+    }
+
+    #[test]
+    fn removes_doc_comments_inside_macro_bodies() {
+        let out = strip(
+            "macro_rules! m { () => { /// shifts\n fn f() {} #[inline] fn g() { #![doc = \"x\"] } }; }",
+            &[],
+            true,
+        );
+        assert!(!out.contains("doc"), "{out}");
+        assert!(out.contains("# [inline]"), "{out}");
     }
 
     #[test]
