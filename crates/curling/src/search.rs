@@ -272,7 +272,7 @@ impl Search {
         }
         for &(next, block, bound) in &throws[..count] {
             // After this throw, used + 1 are spent and at least `bound` more are needed.
-            if self.best <= self.floor || used + 1 + bound >= self.best {
+            if self.best <= self.floor || (used + 1).saturating_add(bound) >= self.best {
                 continue;
             }
             self.remove(block);
