@@ -18,6 +18,7 @@ mod greedy;
 mod hunter;
 mod idle;
 mod ours;
+mod ours_sim;
 mod random;
 mod search;
 mod spiral;
@@ -47,6 +48,7 @@ pub const REGISTRY: &[Builtin] = &[
     edge::BUILTIN,
     hunter::BUILTIN,
     ours::BUILTIN,
+    ours_sim::BUILTIN,
     bold::BUILTIN,
     spiral::BUILTIN,
     search::BUILTIN,
