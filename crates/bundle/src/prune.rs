@@ -1,28 +1,34 @@
 //! Drops the library items a bundle does not use.
 //!
-//! Name-based and conservative: an item of a library module is kept when its name
-//! occurs as an identifier anywhere in the kept code (token streams, so macro bodies
-//! and invocations count, and the names string literals hold in braces, for `format!("{NAME}")`),
-//! iterated to a fixpoint from the code that is never pruned. Inherent methods are
-//! kept by the same rule; a trait also counts as used when one of its methods' names
-//! occurs (it may be imported only for method-call syntax). A trait's provided methods
-//! are kept one by one by the same rule (a big extension trait like `Itertools` keeps
-//! only the methods called), and so are the members of impls of the pruned libraries'
-//! own traits, which then always agree with the trait (required methods are named in
-//! the trait, so they are used once it is kept). An `impl` is kept when its
-//! self type and its trait are kept or are not defined in the pruned libraries; a
-//! `use` of library code when the name it binds is used, or it imports a kept trait;
-//! a `use` of `std`/`core`/`alloc` and a glob `use` whenever their module stays; a
-//! module when something in it stays for its own sake or its name is used. An item-level
-//! macro call (`impl_ops! { Foo }`) is kept like an impl: when one of the library items
-//! it names, directly or through the bodies of the library macros it calls, is kept
-//! (or it names none), or when a name it seems to define (`static NAME`) is used.
+//! Name-based and conservative (`BUNDLE_PRUNE_TRACE=1` shows why each thing stays):
+//! an item of a library module is kept when its name occurs as an identifier anywhere
+//! in the kept code (token streams, so macro bodies and invocations count, and the
+//! names string literals hold in braces, for `format!("{NAME}")`), iterated to a
+//! fixpoint from the code that is never pruned. Inherent methods are kept by the same
+//! rule. A trait also counts as used when one of its methods is called where the trait
+//! is in scope (it may be imported only for method-call syntax): in its own module, one
+//! that imports it or globs its module, or one where a macro calling it expands; so a
+//! common name like `len` does not keep every trait with a `len`. A trait's provided
+//! methods are kept one by one (a big extension trait like `Itertools` keeps only the
+//! methods called), and so are the members of impls of the pruned libraries' own
+//! traits, which then always agree with the trait (required methods are named in the
+//! trait, so they are used once it is kept). An `impl` is kept when every library type
+//! and trait its header names (generic arguments included) is kept; a `use` of library
+//! code when the name it binds is used, or it imports a kept trait; a `use` of
+//! `std`/`core`/`alloc` whenever its module stays, a glob `use` once something else in
+//! its module does; a module when something in it stays for its own sake or its name
+//! is used. An item-level macro call (`impl_ops! { Foo }`) is kept like an impl: when
+//! one of the library types and traits it names, directly or through the bodies of the
+//! library macros it calls, is kept (one of its other library items if it names no
+//! type; always if it names none), or when a name it seems to define (`static NAME`)
+//! is used.
 
 use crate::uses::{retain_leaves, unraw, Leaf, LeafKind};
 use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use std::collections::{BTreeSet, HashMap, HashSet};
-use syn::{ImplItem, Item, Type};
+use syn::visit::Visit;
+use syn::{ImplItem, Item};
 
 /// Prunes the top-level modules of `file` named in `modules`; the rest of the file
 /// is the root of the search. Modules left empty are removed.
@@ -37,6 +43,7 @@ pub fn prune(file: &mut syn::File, modules: &BTreeSet<String>) {
             }
         }
     }
+    let mut root_globs = false;
     for item in &file.items {
         match item {
             Item::Mod(module) if modules.contains(&unraw(&module.ident)) => {
@@ -44,9 +51,13 @@ pub fn prune(file: &mut syn::File, modules: &BTreeSet<String>) {
                     collect(items, &unraw(&module.ident), &macros, &mut units);
                 }
             }
-            _ => idents(item.to_token_stream(), &mut used),
+            _ => {
+                idents(item.to_token_stream(), &mut used);
+                root_globs |= library_globs(item);
+            }
         }
     }
+    trait_scopes(&mut units, root_globs);
     let kept = fixpoint(&units, &mut used);
     let mut cursor = 0;
     file.items.retain_mut(|item| match item {
@@ -68,6 +79,10 @@ struct Unit {
     rule: Rule,
     /// The module holding it, whose name qualifies uses like `module::name`.
     module: String,
+    /// For a `use`, its leaf.
+    leaf: Option<Leaf>,
+    /// For a trait, the modules where it is in scope for method calls (see `trait_scopes`).
+    scope: HashSet<String>,
 }
 
 impl Unit {
@@ -94,11 +109,9 @@ enum Rule {
     Passenger,
     /// Kept when one of its names is used (a trait's names include its methods').
     Named { kind: Kind },
-    /// An `impl` of `trait_name` for `self_name` (each `None` if not a plain path).
-    Impl {
-        self_name: Option<String>,
-        trait_name: Option<String>,
-    },
+    /// An `impl`: kept when every library item its self type and trait name (with
+    /// their generic arguments: `impl From<Either<A, B>> for (A, B)`) is kept.
+    Impl { types: Vec<String> },
     /// A member of the impl or trait at index `owner`: kept with it, when its name is
     /// used; with any impl of `of_trait` if that trait is not the libraries' own.
     Member {
@@ -122,6 +135,27 @@ enum Kind {
     Other,
 }
 
+/// `BUNDLE_PRUNE_TRACE=1 make bundle` prints on stderr why each unit stays: its module,
+/// names and rule, and the identifiers it makes used for the first time.
+fn trace_keep(unit: &Unit, used: &HashSet<String>) {
+    let mut fresh: Vec<&String> = unit.idents.iter().filter(|n| !used.contains(*n)).collect();
+    fresh.sort();
+    let (module, names, rule) = (&unit.module, &unit.names, rule_name(&unit.rule));
+    eprintln!("prune: keeps {module} {names:?} ({rule}), newly using {fresh:?}");
+}
+
+fn rule_name(rule: &Rule) -> String {
+    match rule {
+        Rule::Always => "always".into(),
+        Rule::Passenger => "passenger".into(),
+        Rule::Named { .. } => "named".into(),
+        Rule::Impl { types } => format!("impl {types:?}"),
+        Rule::Member { owner, .. } => format!("member of {owner}"),
+        Rule::Invocation { .. } => "invocation".into(),
+        Rule::Import { bound, .. } => format!("import {bound:?}"),
+    }
+}
+
 fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
     let named = |keep: fn(Kind) -> bool| -> HashSet<&str> {
         units
@@ -134,8 +168,27 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
         all: named(|_| true),
         items: named(|kind| kind != Kind::Macro),
     };
+    let trace = std::env::var_os("BUNDLE_PRUNE_TRACE").is_some();
     let mut kept = vec![false; units.len()];
     let mut kept_names = Kept::default();
+    // The code outside the pruned modules calls methods too (`ROOT`).
+    for name in used.iter().filter(|name| name.starts_with('.')) {
+        kept_names
+            .calls
+            .entry(name.clone())
+            .or_default()
+            .insert(ROOT.to_string());
+    }
+    // A macro body's method calls are made where the macro expands: its own module and
+    // those that invoke it.
+    let mut expanded_in: HashMap<String, HashSet<String>> = HashMap::new();
+    let invocations = units.iter().map(|u| (u.module.as_str(), &u.idents));
+    for (module, idents) in invocations.chain([(ROOT, &*used)]) {
+        for name in idents.iter().filter_map(|name| name.strip_suffix('!')) {
+            let modules = expanded_in.entry(name.to_string()).or_default();
+            modules.insert(module.to_string());
+        }
+    }
     loop {
         let mut changed = false;
         for (i, unit) in units.iter().enumerate() {
@@ -144,7 +197,22 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
             }
             kept[i] = true;
             changed = true;
+            if trace {
+                trace_keep(unit, used);
+            }
             used.extend(unit.idents.iter().cloned());
+            let mut callers = vec![unit.module.as_str()];
+            if let Rule::Named { kind: Kind::Macro } = unit.rule {
+                let modules = expanded_in.get(&unit.names[0]).into_iter().flatten();
+                callers.extend(modules.map(String::as_str));
+            }
+            for name in unit.idents.iter().filter(|name| name.starts_with('.')) {
+                let calls = kept_names.calls.entry(name.clone()).or_default();
+                calls.extend(callers.iter().map(|caller| caller.to_string()));
+            }
+            if !matches!(unit.rule, Rule::Passenger) {
+                kept_names.modules.insert(unit.module.clone());
+            }
             if let Rule::Named { kind } = unit.rule {
                 let name = &unit.names[0];
                 kept_names.items.insert(name.clone());
@@ -166,12 +234,19 @@ struct Defined<'a> {
     items: HashSet<&'a str>,
 }
 
-/// The names of the kept items, and of the kept traits among them.
+/// The names of the kept items, of the kept traits among them, the modules where
+/// something other than a passenger import is kept, and which modules' kept code calls
+/// each method (`.name`).
 #[derive(Default)]
 struct Kept {
     items: HashSet<String>,
     traits: HashSet<String>,
+    modules: HashSet<String>,
+    calls: HashMap<String, HashSet<String>>,
 }
+
+/// The module of the code outside the pruned modules, in scopes and callers.
+const ROOT: &str = "";
 
 fn should_keep(
     unit: &Unit,
@@ -185,22 +260,33 @@ fn should_keep(
     // Methods and associated items are only ever named in member form.
     let as_member = |name: &String| used.contains(&format!(".{name}"));
     match &unit.rule {
-        Rule::Always | Rule::Passenger => true,
+        Rule::Always => true,
+        // A glob import names a module: it counts once its own module holds something.
+        Rule::Passenger => {
+            names.modules.contains(&unit.module)
+                || used.contains(&unit.module)
+                || used.iter().any(|u| {
+                    u.strip_suffix(&unit.module)
+                        .is_some_and(|p| p.ends_with("::"))
+                })
+        }
         Rule::Named { kind: Kind::Other } => unit.names.iter().any(is_used),
         Rule::Named { kind: Kind::Macro } => unit
             .names
             .iter()
             .any(|name| is_used(name) || used_anyhow(used, name)),
         // A trait is used by its name, or through one of its methods.
+        // A trait is used by its name, or by a call of one of its methods where it is in
+        // scope (a method name as common as `len` or `left` does not keep every trait).
         Rule::Named { kind: Kind::Trait } => {
-            is_used(&unit.names[0]) || unit.names[1..].iter().any(as_member)
+            let called_in_scope = |name: &String| {
+                let callers = names.calls.get(&format!(".{name}"));
+                callers.is_some_and(|callers| callers.iter().any(|c| unit.scope.contains(c)))
+            };
+            is_used(&unit.names[0]) || unit.names[1..].iter().any(called_in_scope)
         }
-        Rule::Impl {
-            self_name,
-            trait_name,
-        } => [self_name, trait_name]
-            .into_iter()
-            .flatten()
+        Rule::Impl { types } => types
+            .iter()
             .all(|name| !defined.all.contains(name.as_str()) || names.items.contains(name)),
         Rule::Member { owner, of_trait } => {
             let foreign_trait = of_trait
@@ -209,13 +295,23 @@ fn should_keep(
             kept[*owner]
                 && (foreign_trait || unit.names.is_empty() || unit.names.iter().any(as_member))
         }
+        // What such a call expands to is mostly impls of or for the types and traits it
+        // names (`impl_zip_iter!(A, B)` implements `Iterator` for `Zip`): when it names
+        // library types or traits, one of those must be kept, not just a helper function.
         Rule::Invocation { mentions } => {
-            let mut library_items = mentions
+            let library_items: Vec<&String> = mentions
                 .iter()
                 .filter(|name| defined.items.contains(name.as_str()))
-                .peekable();
-            library_items.peek().is_none()
-                || library_items.any(|name| names.items.contains(name))
+                .collect();
+            let capitalized = |name: &&String| name.starts_with(char::is_uppercase);
+            let types: Vec<&String> = library_items.iter().copied().filter(capitalized).collect();
+            let deciding = if types.is_empty() {
+                library_items
+            } else {
+                types
+            };
+            deciding.is_empty()
+                || deciding.iter().any(|name| names.items.contains(*name))
                 || unit.names.iter().any(is_used)
         }
         // A trait may be imported only for method-call syntax: its import stays with it.
@@ -291,8 +387,7 @@ fn collect(items: &[Item], module: &str, macros: &MacroBodies, units: &mut Vec<U
                     .and_then(|(path, _)| path.segments.last())
                     .map(|s| unraw(&s.ident));
                 let rule = Rule::Impl {
-                    self_name: type_name(&item.self_ty),
-                    trait_name: trait_name.clone(),
+                    types: impl_types(item),
                 };
                 units.push(unit(Vec::new(), header.to_token_stream(), rule));
                 let owner = units.len() - 1;
@@ -355,6 +450,63 @@ fn collect(items: &[Item], module: &str, macros: &MacroBodies, units: &mut Vec<U
         for unit in &mut units[first..] {
             unit.module = module.to_string();
         }
+    }
+}
+
+/// Where each trait is in scope for method-call syntax: its own module, the modules
+/// that import it (by name, renamed, `as _`) or glob-import its module or a parent
+/// (`super::*`), and the code outside the pruned modules if that glob-imports library
+/// code. Modules are known by their last name only, which errs towards keeping.
+fn trait_scopes(units: &mut [Unit], root_globs: bool) {
+    let imports: Vec<(String, Leaf)> = units
+        .iter()
+        .filter_map(|u| u.leaf.clone().map(|leaf| (u.module.clone(), leaf)))
+        .collect();
+    for unit in units.iter_mut() {
+        if !matches!(unit.rule, Rule::Named { kind: Kind::Trait }) {
+            continue;
+        }
+        let name = unit.names[0].as_str();
+        let mut scope: HashSet<String> = [unit.module.clone()].into();
+        for (module, leaf) in &imports {
+            let sees = match leaf.kind {
+                LeafKind::Glob => leaf
+                    .prefix
+                    .last()
+                    .is_some_and(|last| *last == unit.module || last == "super"),
+                _ => leaf.original() == Some(name),
+            };
+            if sees {
+                scope.insert(module.clone());
+            }
+        }
+        if root_globs {
+            scope.insert(ROOT.to_string());
+        }
+        unit.scope = scope;
+    }
+}
+
+/// Whether `item` (outside the pruned modules) glob-imports anything but std.
+fn library_globs(item: &Item) -> bool {
+    match item {
+        Item::Use(item) => {
+            let mut found = false;
+            retain_leaves(&mut item.tree.clone(), &mut |leaf| {
+                let std = matches!(
+                    leaf.prefix.first().map(String::as_str),
+                    Some("std" | "core" | "alloc")
+                );
+                found |= leaf.kind == LeafKind::Glob && !std;
+                true
+            });
+            found
+        }
+        Item::Mod(module) => module
+            .content
+            .as_ref()
+            .is_some_and(|(_, items)| items.iter().any(library_globs)),
+        _ => false,
     }
 }
 
@@ -467,6 +619,8 @@ fn unit(names: Vec<String>, code: TokenStream, rule: Rule) -> Unit {
         idents: found,
         rule,
         module: String::new(),
+        leaf: None,
+        scope: HashSet::new(),
     }
 }
 
@@ -511,6 +665,8 @@ fn import(leaf: &Leaf) -> Unit {
         idents,
         rule,
         module: String::new(),
+        leaf: Some(leaf.clone()),
+        scope: HashSet::new(),
     }
 }
 
@@ -562,14 +718,33 @@ fn member_name(member: &ImplItem) -> Option<String> {
     }
 }
 
-/// The name of a type as far as `impl` matching goes: `&mut Grid<T>` is `Grid`.
-fn type_name(ty: &Type) -> Option<String> {
-    match ty {
-        Type::Path(path) => path.path.segments.last().map(|s| unraw(&s.ident)),
-        Type::Reference(r) => type_name(&r.elem),
-        Type::Paren(p) => type_name(&p.elem),
-        Type::Group(g) => type_name(&g.elem),
-        _ => None,
+/// The item names an impl's self type and trait path mention, generic arguments
+/// included (`impl<T> From<Either<T, T>> for Pair<T>` mentions `From`, `Either`, `T` and
+/// `Pair`), except those a `std`/`core`/`alloc` path names: the impl serves nothing
+/// unless every library item among them is kept.
+fn impl_types(item: &syn::ItemImpl) -> Vec<String> {
+    let mut names = TypeNames(Vec::new());
+    names.visit_type(&item.self_ty);
+    if let Some((path, _)) = &item.trait_ {
+        names.visit_path(path);
+    }
+    names.0
+}
+
+struct TypeNames(Vec<String>);
+
+impl<'ast> Visit<'ast> for TypeNames {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let external = path
+            .segments
+            .first()
+            .is_some_and(|first| ["std", "core", "alloc"].contains(&unraw(&first.ident).as_str()));
+        if let (false, Some(last)) = (external, path.segments.last()) {
+            self.0.push(unraw(&last.ident));
+        }
+        for segment in &path.segments {
+            self.visit_path_arguments(&segment.arguments);
+        }
     }
 }
 
@@ -696,7 +871,10 @@ mod tests {
                        pub struct Used; pub struct Unused; \
                        impl<T: Iterator> Ext for T { fn unused(self) -> Unused { Unused } fn required(&self) {} } \
                        pub fn used() {}";
-        let out = prune_library("fn main() { (0..3).used(); }", library);
+        let out = prune_library(
+            "use crate::lib::Ext as _; fn main() { (0..3).used(); }",
+            library,
+        );
         assert_eq!(
             out,
             "pub trait Ext : Iterator { fn used (self) -> Used where Self : Sized { Used } fn required (& self) ; } \
@@ -757,8 +935,11 @@ mod tests {
             "pub struct A ; impl A { pub fn new () -> A { A } } \
              impl std :: fmt :: Display for A { fn fmt (& self , f : & mut std :: fmt :: Formatter) -> std :: fmt :: Result { Ok (()) } }"
         );
-        // A trait used only through method syntax is kept with its impls.
-        let out = prune_library("fn main() { crate::lib::A::new().t(); }", library);
+        // A trait imported only for method syntax is kept with its impls.
+        let out = prune_library(
+            "use crate::lib::T as _; fn main() { crate::lib::A::new().t(); }",
+            library,
+        );
         assert!(
             out.contains("pub trait T")
                 && out.contains("impl T for A")
@@ -792,5 +973,67 @@ mod tests {
             "# [macro_export] macro_rules ! input { () => { $ crate :: lib :: Reader :: read () } } \
              pub struct Reader ; impl Reader { pub fn read () { } }"
         );
+    }
+
+    #[test]
+    fn a_trait_called_by_method_counts_only_where_it_is_in_scope() {
+        // `len` is called in `user`, which does not see `Pool`; `Sized2` is imported there.
+        let library = "pub mod pool { pub trait Pool { fn len(&self) -> usize; } \
+                       impl Pool for Vec<u8> { fn len(&self) -> usize { 0 } } \
+                       pub trait Sized2 { fn size2(&self) -> usize; } \
+                       impl Sized2 for u8 { fn size2(&self) -> usize { 2 } } } \
+                       pub mod user { use super::pool::Sized2; \
+                       pub fn f(v: &Vec<u8>) -> usize { v.len() + 1u8.size2() } }";
+        let out = prune_library("fn main() { crate::lib::user::f(&vec![]); }", library);
+        assert!(!out.contains("Pool"), "{out}");
+        assert!(
+            out.contains("pub trait Sized2") && out.contains("impl Sized2 for u8"),
+            "{out}"
+        );
+        // Glob-importing library code from outside puts every trait in scope there.
+        let out = prune_library(
+            "use crate::lib::pool::*; fn main() { vec![1u8].len(); }",
+            library,
+        );
+        assert!(out.contains("pub trait Pool"), "{out}");
+    }
+
+    #[test]
+    fn an_impl_needs_every_library_type_its_header_names() {
+        // `Extend<Either<L, R>> for (A, B)`: a foreign trait for a foreign type, useless
+        // unless `Either` stays.
+        let library = "pub enum Either<L, R> { Left(L), Right(R) } pub struct Used; \
+                       impl<A, B, L, R> Extend<Either<L, R>> for (A, B) { \
+                       fn extend<T: IntoIterator<Item = Either<L, R>>>(&mut self, _: T) {} } \
+                       impl std::fmt::Debug for Used { \
+                       fn fmt(&self, _: &mut std::fmt::Formatter) -> std::fmt::Result { Ok(()) } }";
+        let out = prune_library("fn main() { let _ = crate::lib::Used; }", library);
+        assert!(
+            !out.contains("Either") && out.contains("Debug for Used"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_macro_call_naming_types_follows_them_not_its_helpers() {
+        // `zip_impl!(A, B)` implements for `Zip` and calls the helper `min`, which stays
+        // for another reason: the call follows `Zip`.
+        let library = "macro_rules! zip_impl { ($($t:ident),*) => { \
+                       impl<$($t),*> Zip<($($t,)*)> { fn n() -> usize { min(1, 2) } } }; } \
+                       pub struct Zip<T>(T); pub fn min(a: usize, b: usize) -> usize { a.min(b) } \
+                       zip_impl!(A, B);";
+        let out = prune_library("fn main() { crate::lib::min(3, 4); }", library);
+        assert!(!out.contains("zip_impl !") && !out.contains("Zip"), "{out}");
+        let out = prune_library("fn main() { let _ = crate::lib::Zip(1); }", library);
+        assert!(out.contains("zip_impl ! (A , B)"), "{out}");
+    }
+
+    #[test]
+    fn a_glob_import_counts_only_once_its_module_holds_something() {
+        // `b`'s glob import names `Kind`, but nothing else of `b` is used.
+        let library = "pub mod a { pub enum Kind { One } } \
+                       pub mod b { use super::a::Kind::*; pub fn unused() {} } pub fn f() {}";
+        let out = prune_library("fn main() { crate::lib::f(); }", library);
+        assert_eq!(out, "pub fn f () { }");
     }
 }
