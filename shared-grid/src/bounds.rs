@@ -17,15 +17,18 @@ pub struct Bounds {
 }
 
 impl Bounds {
+    #[inline]
     pub const fn new(rows: usize, cols: usize) -> Self {
         Bounds { rows, cols }
     }
 
+    #[inline]
     pub fn contains(self, p: Pos) -> bool {
         p.row < self.rows && p.col < self.cols
     }
 
     /// The cell one `delta` away from `p`, if it is inside.
+    #[inline]
     pub fn step(self, p: Pos, delta: (isize, isize)) -> Option<Pos> {
         p.offset(delta).filter(|&q| self.contains(q))
     }
@@ -50,6 +53,7 @@ impl Bounds {
     }
 
     /// Row-major index of an inside cell.
+    #[inline]
     pub fn index(self, p: Pos) -> usize {
         debug_assert!(self.contains(p), "{p:?} outside {self:?}");
         p.row * self.cols + p.col

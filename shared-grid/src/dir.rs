@@ -17,6 +17,7 @@ impl Dir4 {
     pub const ALL: [Dir4; 4] = [Dir4::Up, Dir4::Down, Dir4::Left, Dir4::Right];
 
     /// (row delta, column delta).
+    #[inline]
     pub const fn delta(self) -> (isize, isize) {
         match self {
             Dir4::Up => (-1, 0),
@@ -26,6 +27,7 @@ impl Dir4 {
         }
     }
 
+    #[inline]
     pub const fn opposite(self) -> Dir4 {
         match self {
             Dir4::Up => Dir4::Down,
@@ -36,6 +38,7 @@ impl Dir4 {
     }
 
     /// Both directions at right angles to this one.
+    #[inline]
     pub const fn perpendicular(self) -> [Dir4; 2] {
         match self {
             Dir4::Up | Dir4::Down => [Dir4::Left, Dir4::Right],
@@ -76,6 +79,7 @@ impl Dir8 {
     ];
 
     /// (row delta, column delta).
+    #[inline]
     pub const fn delta(self) -> (isize, isize) {
         match self {
             Dir8::N => (-1, 0),

@@ -16,16 +16,19 @@ pub struct Pos {
 }
 
 impl Pos {
+    #[inline]
     pub const fn new(row: usize, col: usize) -> Self {
         Pos { row, col }
     }
 
     /// |dr| + |dc|: the number of 4-way steps between two cells.
+    #[inline]
     pub fn manhattan(self, other: Pos) -> usize {
         self.row.abs_diff(other.row) + self.col.abs_diff(other.col)
     }
 
     /// max(|dr|, |dc|): the number of 8-way (king) steps between two cells.
+    #[inline]
     pub fn chebyshev(self, other: Pos) -> usize {
         self.row
             .abs_diff(other.row)
@@ -34,6 +37,7 @@ impl Pos {
 
     /// The cell `(dr, dc)` away, or `None` when that would be a negative index.
     /// Upper bounds are the caller's business (see [`crate::Bounds::offset`]).
+    #[inline]
     pub fn offset(self, (dr, dc): (isize, isize)) -> Option<Pos> {
         Some(Pos {
             row: self.row.checked_add_signed(dr)?,

@@ -12,9 +12,9 @@ pub const START: Pos = Pos::new(14, 14);
 /// A position of the game between two of your moves.
 ///
 /// Robots are kept as a sorted list (at most a few dozen) and debris as a bit set: the robots'
-/// move needs every robot, the rules need "is there debris here" in O(1). The strategy copies
-/// the board for each of its nine candidate moves, so the bit set (128 bytes, no allocation)
-/// keeps long games cheap.
+/// move needs every robot, the rules need "is there debris here" in O(1). The strategy never
+/// copies the board: it forecasts each candidate move from this one (`rules::forecast`) and
+/// the game changes the board in place for the chosen move only.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     you: Pos,
@@ -97,6 +97,12 @@ impl Board {
         self.you = cell;
     }
 
+    /// Hands out the robot list (leaving none), to be changed and given back with
+    /// [`set_robots`](Self::set_robots) without a new allocation.
+    pub(crate) fn take_robots(&mut self) -> Vec<Pos> {
+        std::mem::take(&mut self.robots)
+    }
+
     pub(crate) fn set_robots(&mut self, mut robots: Vec<Pos>) {
         robots.sort_unstable();
         self.robots = robots;
@@ -125,18 +131,18 @@ impl Board {
     }
 }
 
-/// A set of board cells, one bit per cell.
+/// A set of board cells, one bit per cell (128 bytes, no allocation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct CellSet([u64; (SIZE * SIZE).div_ceil(64)]);
+pub(crate) struct CellSet([u64; (SIZE * SIZE).div_ceil(64)]);
 
 impl CellSet {
-    fn contains(&self, cell: Pos) -> bool {
+    pub(crate) fn contains(&self, cell: Pos) -> bool {
         let i = BOUNDS.index(cell);
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Puts `cell` in (`true`) or out; returns whether that changed the set.
-    fn set(&mut self, cell: Pos, member: bool) -> bool {
+    pub(crate) fn set(&mut self, cell: Pos, member: bool) -> bool {
         let changed = self.contains(cell) != member;
         let i = BOUNDS.index(cell);
         self.0[i / 64] ^= u64::from(changed) << (i % 64);

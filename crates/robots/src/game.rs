@@ -1,7 +1,7 @@
 //! A whole game: the opening position, the strategy's moves until a win or a loss.
 
 use crate::board::{Board, BOUNDS, SIZE, START};
-use crate::rules::Move;
+use crate::rules::{play_round_in_place, Move};
 use crate::strategy::choose;
 use crate::teleports::TeleportList;
 use shared_grid::Pos;
@@ -115,8 +115,11 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
             list.take(entry);
             teleports.push((moves, dest));
         }
-        board = choice.round.board;
-        lost = choice.round.lost;
+        lost = play_round_in_place(&mut board, choice.mv).expect("the chosen move is legal");
+        debug_assert_eq!(
+            choice.forecast.map(|f| f.robots_left),
+            (!lost).then_some(board.robots().len())
+        );
         observer(&Step {
             number: moves,
             mv: Some(choice.mv),

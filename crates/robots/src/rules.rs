@@ -1,6 +1,6 @@
 //! The rules of one round: your move, then the robots' move.
 
-use crate::board::{Board, BOUNDS};
+use crate::board::{Board, CellSet, BOUNDS};
 use shared_grid::{Dir8, Pos};
 
 /// One of your moves.
@@ -32,17 +32,31 @@ impl Round {
     }
 }
 
-/// The board right after your move, `None` when the rules forbid the move.
+/// What one of your moves does, once the rules allow it: the cell you end on, and the debris
+/// you push (if any). Computed from the board without changing or copying it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effect {
+    pub you: Pos,
+    pub push: Option<Push>,
+}
+
+/// Debris pushed from the cell you walk into to the next cell the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Push {
+    pub from: Pos,
+    pub to: Pos,
+}
+
+/// What `mv` does on `board`, `None` when the rules forbid it.
 ///
 /// - Walk: the target must be on the board and hold no robot. If it holds debris, the debris
 ///   moves one more step the same way; that cell must be on the board and free of debris. A
 ///   robot there is destroyed: it becomes the debris of that cell (so the count of debris
 ///   cells does not change).
 /// - Teleport: the destination must be empty (your own cell is not).
-pub fn your_move(board: &Board, mv: Move) -> Option<Board> {
-    let mut next = board.clone();
-    match mv {
-        Move::Stay => {}
+pub fn effect_of(board: &Board, mv: Move) -> Option<Effect> {
+    let you = match mv {
+        Move::Stay => board.you(),
         Move::Walk(dir) => {
             let target = BOUNDS.step(board.you(), dir.delta())?;
             if board.has_robot(target) {
@@ -53,19 +67,43 @@ pub fn your_move(board: &Board, mv: Move) -> Option<Board> {
                 if board.has_debris(pushed_to) {
                     return None;
                 }
-                next.remove_debris(target);
-                next.remove_robot(pushed_to);
-                next.add_debris(pushed_to);
+                let push = Push {
+                    from: target,
+                    to: pushed_to,
+                };
+                return Some(Effect {
+                    you: target,
+                    push: Some(push),
+                });
             }
-            next.set_you(target);
+            target
         }
         Move::Teleport(dest) => {
             if !board.is_empty_cell(dest) {
                 return None;
             }
-            next.set_you(dest);
+            dest
         }
+    };
+    Some(Effect { you, push: None })
+}
+
+/// Makes your move on `board`: `effect` must come from [`effect_of`] on this board.
+pub fn apply(board: &mut Board, effect: Effect) {
+    if let Some(push) = effect.push {
+        board.remove_debris(push.from);
+        board.remove_robot(push.to);
+        board.add_debris(push.to);
     }
+    board.set_you(effect.you);
+}
+
+/// The board right after your move, `None` when the rules forbid the move (see
+/// [`effect_of`]).
+pub fn your_move(board: &Board, mv: Move) -> Option<Board> {
+    let effect = effect_of(board, mv)?;
+    let mut next = board.clone();
+    apply(&mut next, effect);
     Some(next)
 }
 
@@ -76,49 +114,165 @@ pub fn your_move(board: &Board, mv: Move) -> Option<Board> {
 /// most 0. So the robot steps by the sign of each offset.
 pub fn robot_step(robot: Pos, you: Pos) -> Pos {
     debug_assert_ne!(robot, you, "a robot on your cell has already won");
-    let toward = |from: usize, to: usize| (to as isize - from as isize).signum();
-    robot
-        .offset((toward(robot.row, you.row), toward(robot.col, you.col)))
-        .expect("a step toward a cell of the board stays on the board")
+    // One step from `from` toward `to`; never leaves the range between them.
+    let toward = |from: usize, to: usize| match from.cmp(&to) {
+        std::cmp::Ordering::Less => from + 1,
+        std::cmp::Ordering::Equal => from,
+        std::cmp::Ordering::Greater => from - 1,
+    };
+    Pos::new(toward(robot.row, you.row), toward(robot.col, you.col))
 }
 
 /// All robots step toward you at once. Returns whether one reached you.
 ///
 /// Robots that end in the same cell (two or more), or in a cell with debris, are destroyed
 /// and leave one debris cell there. Only destinations matter: every robot moves, so a robot
-/// may enter the cell another robot is leaving.
+/// may enter the cell another robot is leaving. Works in the board's own robot list: no
+/// allocation.
 pub fn robots_move(board: &mut Board) -> bool {
     let you = board.you();
-    let mut targets: Vec<Pos> = board
-        .robots()
-        .iter()
-        .map(|&robot| robot_step(robot, you))
-        .collect();
-    targets.sort_unstable();
-    let reached_you = targets.binary_search(&you).is_ok();
-    let mut survivors = Vec::with_capacity(targets.len());
-    // `targets` is sorted, so robots bound for one cell are neighbours. (Not
-    // `slice::chunk_by`: stable only since Rust 1.77, and BOJ runs 1.73.)
+    let mut robots = board.take_robots();
+    for robot in robots.iter_mut() {
+        *robot = robot_step(*robot, you);
+    }
+    robots.sort_unstable();
+    let reached_you = robots.binary_search(&you).is_ok();
+    // Sorted, so robots bound for one cell are neighbours; survivors are packed to the front.
+    // (Not `slice::chunk_by`: stable only since Rust 1.77, and BOJ runs 1.73.)
+    let mut kept = 0;
     let mut start = 0;
-    while start < targets.len() {
-        let cell = targets[start];
-        let count = targets[start..].iter().take_while(|&&t| t == cell).count();
+    while start < robots.len() {
+        let cell = robots[start];
+        let count = robots[start..].iter().take_while(|&&t| t == cell).count();
         if count == 1 && !board.has_debris(cell) {
-            survivors.push(cell);
+            robots[kept] = cell;
+            kept += 1;
         } else {
             board.add_debris(cell);
         }
         start += count;
     }
-    board.set_robots(survivors);
+    robots.truncate(kept);
+    board.set_robots(robots);
     reached_you
 }
 
-/// Your move followed by the robots' move; `None` when your move is illegal.
+/// Your move followed by the robots' move, on `board` itself; `None` (board unchanged) when
+/// your move is illegal, else whether a robot reached you.
+pub fn play_round_in_place(board: &mut Board, mv: Move) -> Option<bool> {
+    let effect = effect_of(board, mv)?;
+    apply(board, effect);
+    Some(robots_move(board))
+}
+
+/// Your move followed by the robots' move on a copy of `board`; `None` when your move is
+/// illegal.
 pub fn play_round(board: &Board, mv: Move) -> Option<Round> {
-    let mut next = your_move(board, mv)?;
-    let lost = robots_move(&mut next);
+    let mut next = board.clone();
+    let lost = play_round_in_place(&mut next, mv)?;
     Some(Round { board: next, lost })
+}
+
+/// What the strategy needs to know of a round that does not lose, known before playing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forecast {
+    /// Your cell after your move.
+    pub you: Pos,
+    /// Live robots after the robots' move.
+    pub robots_left: usize,
+    /// The smallest |dr| + |dc| from you to a live robot after the robots' move; `None` when
+    /// no robot is left.
+    pub nearest_robot: Option<usize>,
+}
+
+impl Forecast {
+    /// Won: no robot left (and, this being a forecast, none reached you).
+    pub fn won(&self) -> bool {
+        self.robots_left == 0
+    }
+}
+
+/// Forecasts the rounds of the candidate moves from one position, without changing or copying
+/// the board (the strategy asks it about each of its candidates, so this is the hot loop of a
+/// long game).
+pub struct Forecaster<'a> {
+    board: &'a Board,
+    /// Some two robots are within two king steps of each other. Robots further apart cannot
+    /// step into one cell, so when this is false no round from here has a collision between
+    /// robots, and the forecast skips looking for one.
+    robots_may_meet: bool,
+}
+
+impl<'a> Forecaster<'a> {
+    /// O(R) plus the pairs of robots within two rows of each other.
+    pub fn new(board: &'a Board) -> Forecaster<'a> {
+        let robots = board.robots();
+        let robots_may_meet = robots.iter().enumerate().any(|(i, a)| {
+            robots[i + 1..]
+                .iter()
+                .take_while(|b| b.row <= a.row + 2)
+                .any(|b| b.chebyshev(*a) <= 2)
+        });
+        Forecaster {
+            board,
+            robots_may_meet,
+        }
+    }
+
+    /// The outcome of the round that makes your move `effect` (from [`effect_of`] on the
+    /// board), `None` when a robot would reach you. O(R), a 128-byte bit set or two, no
+    /// allocation.
+    ///
+    /// Agrees with [`play_round`] (`forecast_matches_playing_the_round` checks it on random
+    /// positions): the robot under pushed debris is gone before the robots move; a
+    /// destination shared by two robots, or holding debris after your push, destroys whoever
+    /// enters it.
+    pub fn forecast(&self, effect: Effect) -> Option<Forecast> {
+        let board = self.board;
+        let you = effect.you;
+        let crushed = effect.push.map(|push| push.to);
+        // The cell the debris leaves is your new cell: a robot entering it loses the game
+        // anyway, so only the cell it enters needs care.
+        let has_debris_after = |cell: Pos| crushed == Some(cell) || board.has_debris(cell);
+        let moving = board
+            .robots()
+            .iter()
+            .filter(|&&robot| Some(robot) != crushed);
+        // Destinations entered by two or more robots; filled only when one is (rare).
+        let mut shared: Option<CellSet> = None;
+        if self.robots_may_meet {
+            let mut entered = CellSet::default();
+            for &robot in moving.clone() {
+                let cell = robot_step(robot, you);
+                if !entered.set(cell, true) {
+                    shared.get_or_insert_with(CellSet::default).set(cell, true);
+                }
+            }
+        }
+        let mut robots_left = 0;
+        let mut nearest = usize::MAX;
+        for &robot in moving {
+            let cell = robot_step(robot, you);
+            if cell == you {
+                return None;
+            }
+            let destroyed = shared.is_some_and(|shared| shared.contains(cell));
+            if !destroyed && !has_debris_after(cell) {
+                robots_left += 1;
+                nearest = nearest.min(cell.manhattan(you));
+            }
+        }
+        Some(Forecast {
+            you,
+            robots_left,
+            nearest_robot: (robots_left > 0).then_some(nearest),
+        })
+    }
+}
+
+/// [`Forecaster::forecast`] for one round.
+pub fn forecast(board: &Board, effect: Effect) -> Option<Forecast> {
+    Forecaster::new(board).forecast(effect)
 }
 
 #[cfg(test)]
@@ -254,6 +408,69 @@ mod tests {
         assert!(robots_move(&mut board));
         assert_eq!(board.robots(), [START]);
         assert_eq!(board.debris_cells(), 0);
+    }
+
+    /// `forecast` against playing the round on a copy, for every move from random positions
+    /// crowded enough for pushes, crushed robots, collisions and robots entering debris.
+    #[test]
+    fn forecast_matches_playing_the_round() {
+        use rand::{Rng, SeedableRng};
+        type Rng8 = rand_chacha::ChaCha8Rng;
+        let mut rng = Rng8::seed_from_u64(0xF0CA);
+        // A cell at most 4 rows and 4 columns from `around`, clamped to the board.
+        let near = |rng: &mut Rng8, around: Pos| {
+            let mut coordinate = |c: usize| (c + rng.random_range(0..9)).saturating_sub(4).min(30);
+            p(coordinate(around.row), coordinate(around.col))
+        };
+        let (mut pushes, mut crushed, mut checked) = (0, 0, 0);
+        for _ in 0..4000 {
+            let corner = [p(1, 1), START, p(29, 29), p(0, 30)][rng.random_range(0..4)];
+            let you = near(&mut rng, corner);
+            let mut cells = vec![you];
+            let mut robots = Vec::new();
+            let mut debris = Vec::new();
+            for _ in 0..rng.random_range(0..30) {
+                let cell = near(&mut rng, you);
+                if !cells.contains(&cell) {
+                    cells.push(cell);
+                    if rng.random_bool(0.5) {
+                        robots.push(cell);
+                    } else {
+                        debris.push(cell);
+                    }
+                }
+            }
+            let board = Board::from_parts(you, &robots, &debris);
+            let walks = Dir8::ALL.into_iter().map(Move::Walk);
+            let teleports: Vec<Move> = (0..3)
+                .map(|_| Move::Teleport(near(&mut rng, you)))
+                .collect();
+            for mv in std::iter::once(Move::Stay).chain(walks).chain(teleports) {
+                let Some(effect) = effect_of(&board, mv) else {
+                    assert_eq!(play_round(&board, mv), None);
+                    continue;
+                };
+                let round = play_round(&board, mv).unwrap();
+                let expected = Forecast {
+                    you: round.board.you(),
+                    robots_left: round.board.robots().len(),
+                    nearest_robot: round.board.nearest_robot_distance(),
+                };
+                let got = forecast(&board, effect);
+                if round.lost {
+                    assert_eq!(got, None, "{board:?} {mv:?}");
+                } else {
+                    assert_eq!(got, Some(expected), "{board:?} {mv:?}");
+                }
+                pushes += usize::from(effect.push.is_some());
+                crushed += usize::from(effect.push.is_some_and(|push| board.has_robot(push.to)));
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 20_000 && pushes > 1000 && crushed > 100,
+            "{checked} {pushes} {crushed}"
+        );
     }
 
     #[test]
