@@ -114,6 +114,9 @@ fn check_crate(
     }
     outcome.failures.extend(check_text(&plan, &text));
     outcome.failures.extend(floor.size_failure(text.len()));
+    outcome
+        .failures
+        .extend(dependency_failures(&plan, &text, &floor));
 
     let samples = samples(&root.join("samples").join(name));
     if samples.is_empty() {
@@ -148,6 +151,14 @@ fn check_crate(
         outcome.failures.push(e);
     }
     outcome
+}
+
+/// Each bundled crate that declares a `rust-version` newer than the floor's rustc.
+fn dependency_failures(plan: &bundle::Plan, text: &str, floor: &Floor) -> Vec<String> {
+    bundle::bundled_deps(plan, text)
+        .into_iter()
+        .filter_map(|lib| floor.dependency_failure(&lib.package, &lib.version, lib.rust_version))
+        .collect()
 }
 
 fn fail(mut outcome: Outcome, failure: String) -> Outcome {
@@ -448,5 +459,39 @@ fn first_difference_points_at_the_line() {
     assert!(
         truncated.contains("line 2") && truncated.contains("end of output"),
         "{truncated}"
+    );
+}
+
+/// rustc-hash 2.1 declares rust-version 1.77: the FxHashMap fixture bundles it for AOJ
+/// (1.79), but the same bundle for BOJ (1.73, Robots' judges) fails, naming the crate,
+/// its rust-version and the judge.
+#[test]
+fn a_bundled_crate_declaring_a_newer_rust_version_than_a_judges_rustc_fails() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
+    let msrv = workspace_rustc(&workspace);
+    let plan = workspace
+        .plan("fixture-fxhash-dictionary")
+        .expect("the fixture's plan");
+    let text = bundle::bundle(&plan).expect("the fixture bundles");
+    let own_floor = Floor::of(&plan.contest, msrv);
+    assert_eq!(
+        dependency_failures(&plan, &text, &own_floor),
+        Vec::<String>::new()
+    );
+    let boj = Floor::of(
+        &workspace.plan("robots").expect("robots' plan").contest,
+        msrv,
+    );
+    let failures = dependency_failures(&plan, &text, &boj);
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    let failure = &failures[0];
+    assert!(
+        failure.contains("`rustc-hash` 2.1")
+            && failure.contains("rust-version 1.77")
+            && failure.contains("BOJ 7357")
+            && failure.contains("1.73")
+            && !failure.contains('\n'),
+        "{failure}"
     );
 }

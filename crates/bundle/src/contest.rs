@@ -124,31 +124,7 @@ pub fn parse_table(table: &serde_json::Value, profiles: &Profiles) -> Result<Con
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn profiles() -> Profiles {
-        Profiles::parse(
-            r#"
-[aoj]
-name = "Aizu Online Judge"
-short = "AOJ"
-rust = true
-rustc = "1.79"
-editions = "unknown"
-flags = "unknown"
-size_limit = "unknown"
-source = "s"
-read = "2025-06-01"
-
-[poj]
-name = "PKU JudgeOnline"
-short = "POJ"
-rust = false
-source = "s"
-read = "unknown"
-"#,
-        )
-        .unwrap()
-    }
+    use crate::test_fixtures::profiles;
 
     #[test]
     fn judges_are_named_by_key_and_cited_by_short_name() {
@@ -165,9 +141,9 @@ read = "unknown"
             let table = serde_json::json!({"problem": "P", "judges": judges});
             format!("{:#}", parse_table(&table, &profiles()).unwrap_err())
         };
-        let unknown = fails(serde_json::json!(["boj:7357"]));
+        let unknown = fails(serde_json::json!(["xyz:7357"]));
         assert!(
-            unknown.contains("`boj`") && unknown.contains("aoj, poj"),
+            unknown.contains("`xyz`") && unknown.contains("aoj, boj, cf, poj, ref"),
             "{unknown}"
         );
         assert!(fails(serde_json::json!(["AOJ 1144"])).contains("key:problem"));

@@ -175,59 +175,14 @@ fn multi_line_literals(tokens: TokenStream, lines: &mut HashSet<usize>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest;
-    use crate::licence::Notice;
-    use crate::profile::Profiles;
-
-    const PROFILES: &str = r#"
-[aoj]
-name = "Aizu Online Judge"
-short = "AOJ"
-rust = true
-rustc = "1.79"
-editions = "unknown"
-flags = "unknown"
-size_limit = "unknown"
-source = "s"
-read = "2025-06-01"
-
-[poj]
-name = "PKU JudgeOnline"
-short = "POJ"
-rust = false
-source = "s"
-read = "unknown"
-"#;
+    use crate::test_fixtures::{contest, library};
 
     #[test]
     fn header_names_problem_judges_crate_and_licences() {
-        let library = |package: &str, license: Option<&str>, home: &str| Library {
-            notice: Notice {
-                licence: "MIT".to_string(),
-                origin: format!("{package}'s LICENSE"),
-                text: format!(
-                    "Copyright {package} authors\n\nPermission is granted {}.",
-                    "x ".repeat(60)
-                ),
-            },
-            package: package.to_string(),
-            version: "0.1.0".to_string(),
-            module: package.replace('-', "_"),
-            root: "lib.rs".into(),
-            dir: ".".into(),
-            features: Default::default(),
-            extern_names: Default::default(),
-            license: license.map(str::to_string),
-            home: home.to_string(),
-        };
         let plan = Plan {
             package: "curling".to_string(),
             dir: "crates/curling".to_string(),
-            contest: contest::parse_table(
-                &serde_json::json!({"problem": "Curling 2.0", "judges": ["aoj:1144", "poj:3009"]}),
-                &Profiles::parse(PROFILES).unwrap(),
-            )
-            .unwrap(),
+            contest: contest("Curling 2.0", &["aoj:1144", "poj:3009"]),
             main: "main.rs".into(),
             features: Default::default(),
             main_extern_names: Default::default(),

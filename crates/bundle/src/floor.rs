@@ -104,6 +104,30 @@ impl Floor {
     }
 }
 
+impl Floor {
+    /// `None` when a bundled crate's declared `rust-version` is within the rustc floor,
+    /// else a one-line message naming the crate, its rust-version and the judge: a crate
+    /// that declares a newer rustc may use syntax or std APIs the judge lacks.
+    pub fn dependency_failure(
+        &self,
+        package: &str,
+        version: &str,
+        rust_version: Option<Version>,
+    ) -> Option<String> {
+        let (needs, floor) = (rust_version?, self.rustc?);
+        ((needs.major, needs.minor) > (floor.major, floor.minor)).then(|| {
+            format!(
+                "bundled crate `{package}` {version} declares rust-version {}, newer than \
+                 rustc {} of {}: pin a version that declares {} or older",
+                needs.major_minor(),
+                floor.major_minor(),
+                self.rustc_set_by,
+                floor.major_minor()
+            )
+        })
+    }
+}
+
 /// Whether `a` is a lower floor than `b`; a known version is always lower than none.
 fn older(a: Option<Version>, b: Option<Version>) -> bool {
     match (a, b) {
@@ -141,66 +165,9 @@ pub fn stale_profiles(contest: &Contest, today: Date) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::parse_table;
-    use crate::profile::Profiles;
-
-    const PROFILES: &str = r#"
-[aoj]
-name = "Aizu Online Judge"
-short = "AOJ"
-rust = true
-rustc = "1.79"
-editions = "unknown"
-flags = "unknown"
-size_limit = "unknown"
-source = "s"
-read = "2025-06-01"
-
-[boj]
-name = "Baekjoon"
-short = "BOJ"
-rust = true
-rustc = "1.73"
-editions = ["2021"]
-flags = "unknown"
-size_limit = "unknown"
-source = "s"
-read = "2024-05"
-
-[cf]
-name = "Codeforces"
-short = "CF"
-rust = true
-rustc = "unknown"
-editions = ["2024"]
-flags = "unknown"
-size_limit = 65000
-source = "s"
-read = "unknown"
-
-[poj]
-name = "POJ"
-short = "POJ"
-rust = false
-source = "s"
-read = "unknown"
-
-[ref]
-name = "our referee"
-short = "referee"
-local = true
-rust = true
-rustc = "unknown"
-editions = ["2021"]
-flags = "none"
-size_limit = 131072
-source = "s"
-read = "2020-01"
-"#;
 
     fn contest(judges: &[&str]) -> Contest {
-        let table = serde_json::json!({"problem": "P", "judges": judges});
-        parse_table(&table, &Profiles::parse(PROFILES).unwrap()).unwrap()
+        crate::test_fixtures::contest("P", judges)
     }
 
     fn v(text: &str) -> Version {
@@ -270,6 +237,27 @@ read = "2020-01"
         assert_eq!(
             (referee.size_limit, referee.size_set_by.as_str()),
             (131072, "referee")
+        );
+    }
+
+    #[test]
+    fn a_crate_declaring_a_newer_rust_version_than_the_floor_fails() {
+        let floor = Floor::of(&contest(&["aoj:1", "boj:2"]), Some(v("1.79")));
+        let failure = floor
+            .dependency_failure("rustc-hash", "2.1.3", Some(v("1.77.0")))
+            .unwrap();
+        assert!(
+            failure.contains("`rustc-hash` 2.1.3")
+                && failure.contains("rust-version 1.77")
+                && failure.contains("rustc 1.73 of BOJ 2"),
+            "{failure}"
+        );
+        assert_eq!(floor.dependency_failure("x", "1", Some(v("1.73.0"))), None);
+        assert_eq!(floor.dependency_failure("x", "1", None), None);
+        let aoj = Floor::of(&contest(&["aoj:1"]), Some(v("1.79")));
+        assert_eq!(
+            aoj.dependency_failure("rustc-hash", "2.1.3", Some(v("1.77"))),
+            None
         );
     }
 

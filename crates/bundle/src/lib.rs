@@ -19,6 +19,8 @@ mod prune;
 pub mod readme;
 mod rewrite;
 mod strip;
+#[cfg(test)]
+mod test_fixtures;
 mod uses;
 
 pub use metadata::{Plan, Workspace};
@@ -172,6 +174,15 @@ fn reexport_macros(module: &mut syn::ItemMod) {
     if !macros.is_empty() {
         items.insert(0, parse_quote!(pub use crate::{#(#macros),*};));
     }
+}
+
+/// The dependencies of `plan` whose code `text`, its bundle, holds (pruning drops a
+/// dependency nothing uses).
+pub fn bundled_deps<'a>(plan: &'a Plan, text: &str) -> Vec<&'a Library> {
+    plan.deps
+        .iter()
+        .filter(|lib| text.contains(&format!("\nmod {} {{", lib.module)))
+        .collect()
 }
 
 /// One bundle written to disk.

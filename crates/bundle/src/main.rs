@@ -84,6 +84,7 @@ fn run(args: Args) -> Result<()> {
         .unwrap_or_else(|| workspace.root().join("bundles").into());
     let today = Date::today();
     let mut stale = Vec::new();
+    let mut too_new = Vec::new();
     for written in bundle::write_bundles(&workspace, &crates, &out_dir)? {
         let plan = workspace.plan(&written.package)?;
         let floor = Floor::of(&plan.contest, workspace_rustc);
@@ -103,6 +104,14 @@ fn run(args: Args) -> Result<()> {
             floor.rustc_set_by,
             floor.editions.join(", ")
         );
+        let text = std::fs::read_to_string(&written.path)?;
+        for lib in bundle::bundled_deps(&plan, &text) {
+            let failure = floor.dependency_failure(&lib.package, &lib.version, lib.rust_version);
+            if let Some(failure) = failure {
+                println!("    FAILS: {failure}");
+                too_new.push(format!("{}: {failure}", written.package));
+            }
+        }
         for line in floor::stale_profiles(&plan.contest, today) {
             if !stale.contains(&line) {
                 stale.push(line);
@@ -112,5 +121,8 @@ fn run(args: Args) -> Result<()> {
     for line in stale {
         println!("note: judge {line}");
     }
-    Ok(())
+    match too_new.first() {
+        Some(failure) => anyhow::bail!("{failure}"),
+        None => Ok(()),
+    }
 }

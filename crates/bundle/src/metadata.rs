@@ -22,6 +22,8 @@ pub struct Library {
     /// How this crate's code names the libraries it depends on, mapped to their modules.
     pub extern_names: BTreeMap<String, String>,
     pub license: Option<String>,
+    /// The oldest rustc the crate declares it builds with (`package.rust-version`).
+    pub rust_version: Option<crate::profile::Version>,
     /// The licence notice that must travel with the crate's code into a bundle.
     pub notice: crate::licence::Notice,
     /// Where the code comes from, for the header: a repository URL or a workspace directory.
@@ -222,6 +224,10 @@ impl Workspace {
             features: self.features(&package.id)?,
             extern_names: self.extern_names(&package.id)?,
             license: package.license.clone(),
+            rust_version: package
+                .rust_version
+                .as_ref()
+                .and_then(|v| crate::profile::Version::parse(&v.to_string())),
             notice: crate::licence::notice(package, self.root())?,
             home,
         })

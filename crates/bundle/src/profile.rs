@@ -309,26 +309,7 @@ fn editions(value: &toml::Value) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SAMPLE: &str = r#"
-[boj]
-name = "Baekjoon Online Judge"
-short = "BOJ"
-rust = true
-rustc = "1.73"
-editions = ["2021"]
-flags = "unknown"
-size_limit = "unknown"
-source = "a table"
-read = "2025-06-01"
-
-[poj]
-name = "PKU JudgeOnline"
-short = "POJ"
-rust = false
-source = "its language list"
-read = "unknown"
-"#;
+    use crate::test_fixtures::PROFILES as SAMPLE;
 
     #[test]
     fn parses_known_and_unknown_figures() {
@@ -338,11 +319,15 @@ read = "unknown"
         assert_eq!(rust.rustc, Version::parse("1.73"));
         assert_eq!(rust.editions, Some(vec!["2021".to_string()]));
         assert_eq!(rust.size_limit, None);
-        assert_eq!(boj.read, Date::parse("2025-06-01"));
+        assert_eq!(boj.read, Date::parse("2024-05"));
         let poj = profiles.get("poj").unwrap();
         assert_eq!((poj.rust.as_ref(), poj.read), (None, None));
         let keys: Vec<&str> = profiles.judges.iter().map(|p| p.key.as_str()).collect();
-        assert_eq!(keys, ["boj", "poj"], "file order is kept");
+        assert_eq!(
+            keys,
+            ["aoj", "boj", "cf", "poj", "ref"],
+            "file order is kept"
+        );
     }
 
     #[test]
@@ -356,10 +341,8 @@ read = "unknown"
         );
         let vague = SAMPLE.replace("rustc = \"1.73\"", "rustc = \"about 1.7x\"");
         assert!(error(&vague).contains("rustc"), "{}", error(&vague));
-        let contradiction = SAMPLE.replace(
-            "source = \"its language list\"",
-            "source = \"x\"\nrustc = \"1.80\"",
-        );
+        let contradiction =
+            SAMPLE.replace("source = \"its list\"", "source = \"x\"\nrustc = \"1.80\"");
         assert!(error(&contradiction).contains("takes none"));
         let typo = SAMPLE.replace("size_limit", "size_limt");
         assert!(error(&typo).contains("size_limt"));

@@ -125,32 +125,12 @@ pub fn check(readme: &str, expected: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::contest::parse_table;
     use crate::profile::{Profiles, Version};
-
-    const PROFILES: &str = r#"
-[boj]
-name = "Baekjoon"
-short = "BOJ"
-rust = true
-rustc = "1.73"
-editions = ["2021"]
-flags = "unknown"
-size_limit = "unknown"
-source = "a | table"
-read = "2025-06-01"
-
-[poj]
-name = "POJ"
-short = "POJ"
-rust = false
-source = "its list"
-read = "unknown"
-"#;
+    use crate::test_fixtures::{contest_in, PROFILES};
 
     fn block_for(profiles: &str) -> String {
-        let table = serde_json::json!({"problem": "Robots", "judges": ["boj:7357", "poj:1098"]});
-        let contest = parse_table(&table, &Profiles::parse(profiles).unwrap()).unwrap();
+        let profiles = Profiles::parse(profiles).unwrap();
+        let contest = contest_in("Robots", &["boj:7357", "poj:1098"], &profiles);
         let floor = Floor::of(&contest, Version::parse("1.79"));
         block(&[Row {
             dir: "crates/robots",
@@ -167,7 +147,7 @@ read = "unknown"
              edition 2021; 65536 bytes (the 64 KiB default (BOJ 7357: limit unknown)) |"
         ), "{block}");
         assert!(block.contains(
-            "| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | 2025-06-01 | a \\| table |"
+            "| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | 2024-05 | a \\| table |"
         ));
         assert!(block.contains("| POJ (`poj`) | **no** | - | - | - | unknown | its list |"));
     }
