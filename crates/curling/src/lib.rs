@@ -10,16 +10,17 @@
 //! described by the stone's square and the *set* of `k` removed blocks.
 //!
 //! # Search
-//! [`min_throws`] runs an iterative-deepening depth-first search (see
-//! [`search`]) with two prunings that keep it exact:
+//! [`min_throws`] runs a branch-and-bound depth-first search in the plain
+//! DFS's throw order (see [`search`]), so it visits a subset of the plain
+//! DFS's positions; once the search proves not trivial it adds two prunings
+//! that keep it exact:
 //! - a lower bound on the throws still needed (see [`bound`]): the throws a
-//!   relaxed game needs in which any block may already be gone (computed once
-//!   per board by a backward breadth-first search; infinite means the goal can
-//!   never be reached, and the search ends at once), and 1 or 2 depending on
-//!   whether the goal is in plain sight;
-//! - a table of positions (stone square + removed set) already shown to fail
-//!   with at least the current budget, so transpositions (the same blocks
-//!   removed in another order) are searched once.
+//!   relaxed game needs in which any block may already be gone (built once
+//!   per board, a word-parallel breadth-first search; more than ten means the
+//!   goal can never be reached, and the search ends at once);
+//! - a table of positions (stone square + removed set) already searched with
+//!   at least the current budget, so transpositions (the same blocks removed
+//!   in another order) are searched once.
 //!
 //! # Input decisions
 //! - Boards of any size are accepted (the statement's 20 x 20 is not assumed), but the header's

@@ -2,46 +2,64 @@
 //!
 //! 1. Budgets 1 and 2 are tried first by a plain depth-first search, with no
 //!    set-up at all: most easy boards end there.
-//! 2. The relaxed-game lower bound (see [`relaxed_throws`]) is computed once;
-//!    when even the relaxed game needs more than [`MAX_THROWS`], the answer
-//!    is -1 at once.
-//! 3. Otherwise a branch-and-bound depth-first search: `best` starts at
-//!    `MAX_THROWS + 1` and every path found lowers it. A throw is skipped when
-//!    the throws used, plus one, plus the bound at the square it ends on,
-//!    cannot beat `best`; the search stops as soon as `best` meets the bound
-//!    at the start. Throws are tried in the plain DFS's order (up, down,
-//!    left, right), not by the bound: then every cut only drops subtrees that
-//!    cannot lower `best`, so `best` falls exactly as in the plain DFS and the
-//!    positions visited are a subset of its. (Ordering by the bound visited
-//!    fewer on random boards but could be climbed to 7x more on others.)
-//! 4. Each position (stone square + set of removed blocks) is searched once.
-//!    Its depth is its number of removed blocks and `best` only falls, so
-//!    when it is met again its limit is no larger, and everything a search
-//!    within that limit could find was already found. Positions with two
-//!    throws or fewer left are cheaper to search again than to look up.
+//! 2. Then a branch-and-bound depth-first search: `best` starts at
+//!    `MAX_THROWS + 1` and every path found lowers it. Throws are tried in the
+//!    plain DFS's order (up, down, left, right): then every cut only drops
+//!    subtrees that cannot lower `best`, so `best` falls exactly as in the
+//!    plain DFS and the positions visited are a subset of its. (Ordering by
+//!    the bound visited fewer on random boards but could be climbed to 7x more
+//!    on others.)
+//! 3. It starts like the plain DFS, cut only by `best`, and after [`WAKE_AT`]
+//!    positions (a search that is not trivial) it builds the relaxed-game
+//!    lower bound (see [`RelaxedBound`]) and a table of searched positions;
+//!    the search goes on where it is. Small searches pay no set-up at all.
+//!    From then on a throw is skipped when the throws used, plus one, plus the
+//!    bound at the square it ends on cannot beat `best`, and the search stops
+//!    as soon as `best` meets the bound at the start (at once when even the
+//!    relaxed game needs more than [`MAX_THROWS`]: the answer is -1).
+//! 4. Once awake, each position (stone square + set of removed blocks) with
+//!    [`TABLE_FROM_BUDGET`] throws or more left is searched once. Its depth is
+//!    its number of removed blocks and `best` only falls, so when it is met
+//!    again its limit is no larger, and everything a search within that limit
+//!    could find was already found. Positions with fewer throws left are
+//!    cheaper to search again than to look up.
 //!
 //! Every cut is exact: only paths that cannot beat `best` are dropped. The
 //! answer is the final `best`. Branch and bound searches the depth-10 tree
 //! once, where iterative deepening re-searched it for every budget: on boards
 //! with few throws per position and answer -1 that cost up to eight times.
 //!
-//! Slides use bit sets of the blocks per row and per column (see [`lines`]):
-//! a throw is a couple of word operations, whatever the distance.
+//! A position first checks whether the goal is in sight (its row or column,
+//! no block between): then one throw ends the game, and otherwise no throw
+//! passes the goal, so the throws themselves never look for it. Slides use bit
+//! sets of the blocks per row and per column (see [`lines`]), one word per line
+//! on boards up to 64 x 64: a throw is a couple of word operations, whatever
+//! the distance.
 
 mod lines;
 
-use crate::bound::relaxed_throws;
+use crate::bound::RelaxedBound;
 use crate::Board;
-use lines::Lines;
-use shared_grid::Pos;
+use lines::{Lines, Narrow, Wide};
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// The statement's limit: more than ten throws loses the game.
 pub const MAX_THROWS: u32 = 10;
 
-/// Budgets from this up are looked up in the table of searched positions.
+/// Answers up to this many throws are looked for first, by iterative deepening.
+const QUICK_BUDGETS: u32 = 2;
+
+/// The branch and bound visits this many positions with no bound and no
+/// table (so small searches cost no set-up) before it builds them.
+const WAKE_AT: u64 = 256;
+
+/// Positions with at least this many throws left are looked up in the table.
 const TABLE_FROM_BUDGET: u32 = 5;
+
+/// The most blocks a tabled position has removed: its throws used are at most
+/// `best - 1 - TABLE_FROM_BUDGET`, and `best` at most `MAX_THROWS + 1`.
+const TABLED_REMOVED: usize = (MAX_THROWS - TABLE_FROM_BUDGET) as usize;
 
 /// The fewest throws that bring the stone to the goal, if ten or fewer do.
 pub fn min_throws(board: &Board) -> Option<u32> {
@@ -51,83 +69,39 @@ pub fn min_throws(board: &Board) -> Option<u32> {
 /// [`min_throws`] and the number of positions the search visited (the work
 /// measure of the benches and of the hill climber, `examples/climb.rs`).
 pub fn min_throws_counted(board: &Board) -> (Option<u32>, u64) {
-    let mut search = Search::new(board);
-    let start = (board.start.row, board.start.col);
-    if let Some(answer) = (1..=2).find(|&budget| search.reaches_goal(start, budget)) {
-        return (Some(answer), search.visited);
-    }
-    search.relaxed = relaxed_throws(board);
-    search.floor = search.relaxed[start.0 * search.width + start.1].max(3);
-    if search.floor > MAX_THROWS {
-        return (None, search.visited);
-    }
-    search.searched.reserve(256);
-    search.improve(start, 0);
-    let answer = (search.best <= MAX_THROWS).then_some(search.best);
-    (answer, search.visited)
-}
-
-/// Where a slide along one line ends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Slide {
-    /// The stone passed over the goal and stopped there.
-    Goal,
-    /// The stone stopped on square `at` of the line, before the block on square `block`.
-    Stop { at: usize, block: usize },
-    /// The stone left the board, or a block touches it on that side.
-    Nothing,
-}
-
-/// Slides a stone from square `from` of a line along it, towards higher
-/// squares when `forward`. `goal` is the goal's square when it is on the line.
-#[inline]
-fn slide(lines: &Lines, line: usize, from: usize, forward: bool, goal: Option<usize>) -> Slide {
-    let block = if forward {
-        lines.next_after(line, from)
+    if board.blocks.rows() <= 64 && board.blocks.cols() <= 64 {
+        Search::<Narrow>::new(board).run()
     } else {
-        lines.prev_before(line, from)
-    };
-    // Squares strictly between the stone and `block`, in the order the stone meets them.
-    let passes = |square: usize| {
-        if forward {
-            square > from && block.map_or(true, |b| square < b)
-        } else {
-            square < from && block.map_or(true, |b| square > b)
-        }
-    };
-    if goal.is_some_and(passes) {
-        return Slide::Goal;
-    }
-    match block {
-        Some(b) if forward && b > from + 1 => Slide::Stop {
-            at: b - 1,
-            block: b,
-        },
-        Some(b) if !forward && b + 1 < from => Slide::Stop {
-            at: b + 1,
-            block: b,
-        },
-        _ => Slide::Nothing,
+        Search::<Wide>::new(board).run()
     }
 }
+
+/// A stone resting on `(row, col)`, and the block a throw stops it before.
+type Throw = ((usize, usize), (usize, usize));
 
 /// A position of the game: the stone's square and the removed blocks, sorted
-/// (the order in which they vanished does not matter), with a Zobrist hash of
-/// both kept up to date as blocks go.
+/// (the order in which they vanished does not matter).
 #[derive(Clone, PartialEq, Eq)]
 struct Position {
-    hash: u64,
     stone: u32,
-    removed: [u32; MAX_THROWS as usize],
+    removed: [u32; TABLED_REMOVED],
 }
 
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash);
+        // Multiply-rotate mixing (as in FxHash): a few cycles per word.
+        let mix = |hash: u64, word: u32| {
+            (hash.rotate_left(5) ^ u64::from(word)).wrapping_mul(0x517c_c1b7_2722_0a95)
+        };
+        let hash = self
+            .removed
+            .iter()
+            .fold(mix(0, self.stone), |h, &w| mix(h, w));
+        state.write_u64(hash);
     }
 }
 
-/// The table's hasher: positions hash themselves (Zobrist), so it passes the word through.
+/// The table's hasher: positions hash themselves, so it passes the word through.
 #[derive(Default)]
 struct PassHasher(u64);
 
@@ -145,36 +119,22 @@ impl Hasher for PassHasher {
     }
 }
 
-/// A fixed pseudo-random word per square (SplitMix64's finaliser): the Zobrist keys.
-#[inline]
-fn zobrist(square: usize, salt: u64) -> u64 {
-    let mut z = (square as u64)
-        .wrapping_add(salt)
-        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-const BLOCK_SALT: u64 = 1;
-const STONE_SALT: u64 = 0x5851_f42d_4c95_7f2d;
-
-struct Search {
+struct Search<'a, L> {
+    board: &'a Board,
     width: usize,
     /// The blocks on the current search path, by row (bit = column)...
-    rows: Lines,
+    rows: L,
     /// ... and by column (bit = row).
-    cols: Lines,
+    cols: L,
     goal: (usize, usize),
-    /// Throws needed from each square (row-major) when any block may be gone:
-    /// a lower bound. Empty until budget 3.
-    relaxed: Vec<u32>,
-    /// Row-major indices of the blocks removed on the current path.
-    removed: Vec<usize>,
-    /// Zobrist hash of `removed`.
-    removed_hash: u64,
-    /// Positions already searched (see the module's point 4).
+    /// Throws needed from each square when any block may be gone: a lower
+    /// bound. None until the search wakes.
+    bound: Option<RelaxedBound>,
+    /// Row-major indices of the blocks removed on the current path, by throw.
+    removed: [u32; MAX_THROWS as usize],
+    /// Positions already searched (see the module's point 4), once awake.
     searched: HashSet<Position, BuildHasherDefault<PassHasher>>,
+    awake: bool,
     visited: u64,
     /// Branch and bound: the fewest throws found so far (`MAX_THROWS + 1` at first).
     best: u32,
@@ -182,57 +142,74 @@ struct Search {
     floor: u32,
 }
 
-impl Search {
-    fn new(board: &Board) -> Search {
+impl<'a, L: Lines> Search<'a, L> {
+    fn new(board: &'a Board) -> Search<'a, L> {
         let (height, width) = (board.blocks.rows(), board.blocks.cols());
-        let mut rows = Lines::new(height, width);
-        let mut cols = Lines::new(width, height);
-        for (Pos { row, col }, &block) in board.blocks.iter() {
+        let mut rows = L::new(height, width);
+        let mut cols = L::new(width, height);
+        for (square, &block) in board.blocks.iter() {
             if block {
-                rows.set(row, col);
-                cols.set(col, row);
+                rows.set(square.row, square.col);
+                cols.set(square.col, square.row);
             }
         }
         Search {
+            board,
             width,
             rows,
             cols,
             goal: (board.goal.row, board.goal.col),
-            relaxed: Vec::new(),
-            removed: Vec::with_capacity(MAX_THROWS as usize),
-            removed_hash: 0,
+            bound: None,
+            removed: [0; MAX_THROWS as usize],
             searched: HashSet::default(),
+            awake: false,
             visited: 0,
             best: MAX_THROWS + 1,
             floor: 1,
         }
     }
 
+    fn run(mut self) -> (Option<u32>, u64) {
+        let start = (self.board.start.row, self.board.start.col);
+        if let Some(answer) = (1..=QUICK_BUDGETS).find(|&budget| self.reaches_goal(start, budget)) {
+            return (Some(answer), self.visited);
+        }
+        self.floor = QUICK_BUDGETS + 1;
+        self.improve(start, 0);
+        ((self.best <= MAX_THROWS).then_some(self.best), self.visited)
+    }
+
+    /// The search has proved not trivial: builds the bound and starts the table.
+    #[cold]
+    fn wake(&mut self) {
+        self.awake = true;
+        let bound = RelaxedBound::new(self.board);
+        // MAX_THROWS + 1 at the start: no answer at all, and every throw is cut from now on.
+        self.floor = self
+            .floor
+            .max(bound.throws(self.board.start.row, self.board.start.col));
+        self.bound = Some(bound);
+        self.searched.reserve(256);
+    }
+
     /// Can the stone, resting at `(row, col)`, reach the goal within `budget`
-    /// throws? A plain depth-first search, for the smallest budgets (1 and 2).
+    /// throws? A plain depth-first search, for the smallest budgets.
     fn reaches_goal(&mut self, (row, col): (usize, usize), budget: u32) -> bool {
         self.visited += 1;
-        if budget == 1 {
-            return self.goal_in_sight(row, col);
+        if self.goal_in_sight(row, col) {
+            return true;
         }
-        let (goal_row, goal_col) = self.goal;
-        for (by_row, forward) in [(false, false), (false, true), (true, false), (true, true)] {
-            let (lines, line, from, goal) = if by_row {
-                (&self.rows, row, col, (goal_row == row).then_some(goal_col))
-            } else {
-                (&self.cols, col, row, (goal_col == col).then_some(goal_row))
-            };
-            let (next, block) = match slide(lines, line, from, forward, goal) {
-                Slide::Goal => return true,
-                Slide::Nothing => continue,
-                Slide::Stop { at, block } if by_row => ((row, at), (row, block)),
-                Slide::Stop { at, block } => ((at, col), (block, col)),
-            };
-            self.remove(block);
-            let found = self.reaches_goal(next, budget - 1);
-            self.restore(block);
-            if found {
-                return true;
+        if budget == 1 {
+            return false;
+        }
+        for direction in 0..4 {
+            if let Some((next, block)) = self.throw(row, col, direction) {
+                self.clear(block);
+                let found = self.reaches_goal(next, budget - 1);
+                self.set(block);
+                if found {
+                    return true;
+                }
             }
         }
         false
@@ -244,38 +221,38 @@ impl Search {
     /// (positions with one throw left are checked by their parent).
     fn improve(&mut self, (row, col): (usize, usize), used: u32) {
         self.visited += 1;
-        let left = self.best - 1 - used;
-        if left >= TABLE_FROM_BUDGET && !self.searched.insert(self.position(row, col)) {
+        if self.visited == WAKE_AT {
+            self.wake();
+        }
+        if self.goal_in_sight(row, col) {
+            self.best = used + 1;
             return;
         }
-        // Every throw's landing first: one that reaches the goal ends this position.
-        let mut throws = [((0, 0), (0, 0), 0); 4];
-        let mut count = 0;
-        for (by_row, forward) in [(false, false), (false, true), (true, false), (true, true)] {
-            match self.throw(row, col, by_row, forward) {
-                Slide::Goal => {
-                    self.best = used + 1;
-                    return;
-                }
-                Slide::Nothing => {}
-                Slide::Stop { at, block } => {
-                    let (next, block) = if by_row {
-                        ((row, at), (row, block))
-                    } else {
-                        ((at, col), (block, col))
-                    };
-                    let bound = self.relaxed[next.0 * self.width + next.1];
-                    throws[count] = (next, block, bound);
-                    count += 1;
-                }
-            }
+        let left = self.best - 1 - used;
+        if left >= TABLE_FROM_BUDGET
+            && self.awake
+            && !self.searched.insert(self.position(row, col, used))
+        {
+            return;
         }
-        for &(next, block, bound) in &throws[..count] {
-            // After this throw, used + 1 are spent and at least `bound` more are needed.
-            if self.best <= self.floor || (used + 1).saturating_add(bound) >= self.best {
+        for direction in 0..4 {
+            // After this throw, used + 1 are spent and at least one more is needed (the goal
+            // is not in sight here); to beat `best`, at most `best - used - 2` more.
+            if self.best <= self.floor || used + 2 >= self.best {
+                return;
+            }
+            let Some((next, block)) = self.throw(row, col, direction) else {
+                continue;
+            };
+            if self
+                .bound
+                .as_ref()
+                .is_some_and(|bound| !bound.within(next.0, next.1, self.best - used - 2))
+            {
                 continue;
             }
-            self.remove(block);
+            self.clear(block);
+            self.removed[used as usize] = (block.0 * self.width + block.1) as u32;
             if used + 3 == self.best {
                 // One throw left after this one: a leaf, checked here rather than visited.
                 if self.goal_in_sight(next.0, next.1) {
@@ -284,68 +261,68 @@ impl Search {
             } else {
                 self.improve(next, used + 1);
             }
-            self.restore(block);
+            self.set(block);
         }
     }
 
-    #[inline]
-    fn throw(&self, row: usize, col: usize, by_row: bool, forward: bool) -> Slide {
-        let (goal_row, goal_col) = self.goal;
-        if by_row {
-            slide(
-                &self.rows,
-                row,
-                col,
-                forward,
-                (goal_row == row).then_some(goal_col),
-            )
-        } else {
-            slide(
-                &self.cols,
-                col,
-                row,
-                forward,
-                (goal_col == col).then_some(goal_row),
-            )
+    /// Where a throw from `(row, col)` stops and the block it stops before, in
+    /// the plain DFS's order of directions (up, down, left, right); None when
+    /// the stone would leave the board or a block touches it on that side.
+    /// The goal is not looked for: the callers check [`Self::goal_in_sight`] first.
+    #[inline(always)]
+    fn throw(&self, row: usize, col: usize, direction: usize) -> Option<Throw> {
+        match direction {
+            0 => self
+                .cols
+                .prev_before(col, row)
+                .filter(|&b| b + 1 < row)
+                .map(|b| ((b + 1, col), (b, col))),
+            1 => self
+                .cols
+                .next_after(col, row)
+                .filter(|&b| b > row + 1)
+                .map(|b| ((b - 1, col), (b, col))),
+            2 => self
+                .rows
+                .prev_before(row, col)
+                .filter(|&b| b + 1 < col)
+                .map(|b| ((row, b + 1), (row, b))),
+            _ => self
+                .rows
+                .next_after(row, col)
+                .filter(|&b| b > col + 1)
+                .map(|b| ((row, b - 1), (row, b))),
         }
     }
 
     /// The goal is one throw away: in the stone's row or column, no block between.
-    #[inline]
+    #[inline(always)]
     fn goal_in_sight(&self, row: usize, col: usize) -> bool {
         let (goal_row, goal_col) = self.goal;
         (goal_row == row && !self.rows.any_between(row, col, goal_col))
             || (goal_col == col && !self.cols.any_between(col, row, goal_row))
     }
 
-    #[inline]
-    fn remove(&mut self, (row, col): (usize, usize)) {
+    #[inline(always)]
+    fn clear(&mut self, (row, col): (usize, usize)) {
         self.rows.clear(row, col);
         self.cols.clear(col, row);
-        let square = row * self.width + col;
-        self.removed.push(square);
-        self.removed_hash ^= zobrist(square, BLOCK_SALT);
     }
 
-    #[inline]
-    fn restore(&mut self, (row, col): (usize, usize)) {
+    #[inline(always)]
+    fn set(&mut self, (row, col): (usize, usize)) {
         self.rows.set(row, col);
         self.cols.set(col, row);
-        let square = self.removed.pop().expect("a removed block");
-        self.removed_hash ^= zobrist(square, BLOCK_SALT);
     }
 
     #[inline]
-    fn position(&self, row: usize, col: usize) -> Position {
-        let stone = row * self.width + col;
-        let mut removed = [u32::MAX; MAX_THROWS as usize];
-        for (slot, &square) in removed.iter_mut().zip(&self.removed) {
-            *slot = square as u32; // boards of 2^32 squares do not fit in memory
-        }
+    fn position(&self, row: usize, col: usize, used: u32) -> Position {
+        let mut removed = [u32::MAX; TABLED_REMOVED];
+        removed[..used as usize].copy_from_slice(&self.removed[..used as usize]);
         removed.sort_unstable();
         Position {
-            hash: self.removed_hash ^ zobrist(stone, STONE_SALT),
-            stone: stone as u32,
+            // Boards of 2^32 squares do not fit in memory.
+            stone: (row * self.width + col) as u32,
             removed,
         }
     }
@@ -359,54 +336,65 @@ mod tests {
         Board::from_codes(rows.iter().map(|r| r.to_vec()).collect()).unwrap()
     }
 
-    fn one_line(blocks: &[usize], len: usize) -> Lines {
-        let mut lines = Lines::new(1, len);
-        for &b in blocks {
-            lines.set(0, b);
-        }
-        lines
+    fn throws<L: Lines>(b: &Board, (row, col): (usize, usize)) -> [Option<Throw>; 4] {
+        let search = Search::<L>::new(b);
+        [0, 1, 2, 3].map(|direction| search.throw(row, col, direction))
     }
 
     #[test]
-    fn a_slide_stops_before_a_block_and_refuses_an_adjacent_one() {
-        let line = one_line(&[3], 5);
-        assert_eq!(
-            slide(&line, 0, 0, true, Some(4)),
-            Slide::Stop { at: 2, block: 3 }
-        );
-        assert_eq!(slide(&line, 0, 2, true, Some(4)), Slide::Nothing);
-        assert_eq!(slide(&line, 0, 0, false, Some(4)), Slide::Nothing);
-        assert_eq!(
-            slide(&line, 0, 4, false, None),
-            Slide::Nothing,
-            "adjacent block"
-        );
-        assert_eq!(
-            slide(&one_line(&[0], 5), 0, 4, false, None),
-            Slide::Stop { at: 1, block: 0 }
-        );
+    fn a_throw_stops_before_a_block_and_refuses_an_adjacent_one() {
+        let b = board(&[&[2, 0, 0, 1, 0], &[0, 0, 0, 0, 3]]);
+        for found in [throws::<Narrow>(&b, (0, 0)), throws::<Wide>(&b, (0, 0))] {
+            // Up and left leave the board, down leaves it too, right stops before (0, 3).
+            assert_eq!(found, [None, None, None, Some(((0, 2), (0, 3)))]);
+        }
+        assert_eq!(throws::<Narrow>(&b, (0, 2)), [None; 4], "adjacent block");
+        assert_eq!(throws::<Wide>(&b, (0, 4))[2], None, "adjacent block");
+        let column = board(&[&[1, 2], &[0, 0], &[0, 0], &[3, 0]]);
+        assert_eq!(throws::<Narrow>(&column, (3, 0))[0], Some(((1, 0), (0, 0))));
+        assert_eq!(throws::<Wide>(&column, (3, 0))[0], Some(((1, 0), (0, 0))));
     }
 
     #[test]
     fn the_goal_stops_the_stone_even_with_a_block_behind_it() {
-        let line = one_line(&[3], 4);
-        assert_eq!(slide(&line, 0, 0, true, Some(2)), Slide::Goal);
-        assert_eq!(slide(&line, 0, 0, true, Some(1)), Slide::Goal);
         assert_eq!(min_throws(&board(&[&[2, 0, 3, 1]])), Some(1));
+        assert_eq!(min_throws(&board(&[&[2, 3, 1]])), Some(1));
         assert_eq!(min_throws(&board(&[&[1, 3, 0, 2]])), Some(1));
     }
 
     #[test]
-    fn a_goal_behind_the_block_is_not_passed() {
-        let line = one_line(&[2], 5);
-        assert_eq!(
-            slide(&line, 0, 0, true, Some(4)),
-            Slide::Stop { at: 1, block: 2 }
-        );
-        assert_eq!(
-            slide(&line, 0, 4, false, Some(0)),
-            Slide::Stop { at: 3, block: 2 }
-        );
+    fn a_goal_behind_a_block_is_not_passed() {
+        // Right stops before the block at 2 and removes it; then the goal is in sight.
+        assert_eq!(min_throws(&board(&[&[2, 0, 1, 0, 3]])), Some(2));
+        assert_eq!(min_throws(&board(&[&[3, 0, 1, 0, 2]])), Some(2));
+    }
+
+    #[test]
+    fn narrow_and_wide_searches_visit_the_same_positions() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        for _ in 0..1500 {
+            let (h, w) = (1 + next(12) as usize, 2 + next(12) as usize);
+            let density = 1 + next(5);
+            let mut rows: Vec<Vec<u8>> = (0..h)
+                .map(|_| (0..w).map(|_| u8::from(next(10) < density)).collect())
+                .collect();
+            let start = next((h * w) as u64) as usize;
+            let goal = (start + 1 + next((h * w - 1) as u64) as usize) % (h * w);
+            rows[start / w][start % w] = 2;
+            rows[goal / w][goal % w] = 3;
+            let b = Board::from_codes(rows.clone()).unwrap();
+            assert_eq!(
+                Search::<Narrow>::new(&b).run(),
+                Search::<Wide>::new(&b).run(),
+                "{rows:?}"
+            );
+        }
     }
 
     #[test]

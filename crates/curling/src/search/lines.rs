@@ -1,40 +1,86 @@
 //! The blocks of a board as bit sets, one per line (row or column), so a throw
 //! finds the block it will hit with a few word operations instead of a walk
-//! square by square. A 20-wide row is one `u64`; longer lines take several.
+//! square by square. Two layouts, and the search is compiled for each:
+//! [`Narrow`] when every line fits one `u64` (every board of the statement),
+//! [`Wide`] for longer lines.
 
 /// `count` lines of `len` bits each, bit `i` of line `l` set when square `i`
 /// of that line holds a block.
+pub trait Lines {
+    fn new(count: usize, len: usize) -> Self;
+    fn set(&mut self, line: usize, i: usize);
+    fn clear(&mut self, line: usize, i: usize);
+    /// The first block after square `i` of `line`.
+    fn next_after(&self, line: usize, i: usize) -> Option<usize>;
+    /// The last block before square `i` of `line`.
+    fn prev_before(&self, line: usize, i: usize) -> Option<usize>;
+
+    /// Whether a block lies strictly between squares `a` and `b` of `line`.
+    #[inline]
+    fn any_between(&self, line: usize, a: usize, b: usize) -> bool {
+        let (lo, hi) = (a.min(b), a.max(b));
+        self.next_after(line, lo).is_some_and(|block| block < hi)
+    }
+}
+
+/// Lines of at most 64 squares: one word each.
 #[derive(Clone, Debug)]
-pub struct Lines {
+pub struct Narrow(Vec<u64>);
+
+impl Lines for Narrow {
+    fn new(count: usize, len: usize) -> Narrow {
+        assert!(len <= 64, "a narrow line holds at most 64 squares");
+        Narrow(vec![0; count])
+    }
+
+    #[inline(always)]
+    fn set(&mut self, line: usize, i: usize) {
+        self.0[line] |= 1 << i;
+    }
+
+    #[inline(always)]
+    fn clear(&mut self, line: usize, i: usize) {
+        self.0[line] &= !(1 << i);
+    }
+
+    #[inline(always)]
+    fn next_after(&self, line: usize, i: usize) -> Option<usize> {
+        let word = self.0[line] & (!1u64 << i);
+        (word != 0).then(|| word.trailing_zeros() as usize)
+    }
+
+    #[inline(always)]
+    fn prev_before(&self, line: usize, i: usize) -> Option<usize> {
+        let word = self.0[line] & ((1u64 << i) - 1);
+        (word != 0).then(|| 63 - word.leading_zeros() as usize)
+    }
+}
+
+/// Lines of any length: `len.div_ceil(64)` words each.
+#[derive(Clone, Debug)]
+pub struct Wide {
     words_per_line: usize,
     words: Vec<u64>,
 }
 
-impl Lines {
-    pub fn new(count: usize, len: usize) -> Lines {
+impl Lines for Wide {
+    fn new(count: usize, len: usize) -> Wide {
         let words_per_line = len.div_ceil(64);
-        Lines {
+        Wide {
             words_per_line,
             words: vec![0; count * words_per_line],
         }
     }
 
-    pub fn set(&mut self, line: usize, i: usize) {
+    fn set(&mut self, line: usize, i: usize) {
         self.words[line * self.words_per_line + i / 64] |= 1 << (i % 64);
     }
 
-    pub fn clear(&mut self, line: usize, i: usize) {
+    fn clear(&mut self, line: usize, i: usize) {
         self.words[line * self.words_per_line + i / 64] &= !(1 << (i % 64));
     }
 
-    /// The first block after square `i` of `line`.
-    #[inline]
-    pub fn next_after(&self, line: usize, i: usize) -> Option<usize> {
-        if self.words_per_line == 1 {
-            // Lines of at most 64 squares (every board of the statement): one word.
-            let word = self.words[line] & (!1u64).checked_shl(i as u32)?;
-            return (word != 0).then(|| word.trailing_zeros() as usize);
-        }
+    fn next_after(&self, line: usize, i: usize) -> Option<usize> {
         let words = &self.words[line * self.words_per_line..][..self.words_per_line];
         let first = i + 1;
         let mut w = first / 64;
@@ -48,14 +94,8 @@ impl Lines {
         }
     }
 
-    /// The last block before square `i` of `line`.
-    #[inline]
-    pub fn prev_before(&self, line: usize, i: usize) -> Option<usize> {
+    fn prev_before(&self, line: usize, i: usize) -> Option<usize> {
         let last = i.checked_sub(1)?;
-        if self.words_per_line == 1 {
-            let word = self.words[line] & (!0u64 >> (63 - last));
-            return (word != 0).then(|| 63 - word.leading_zeros() as usize);
-        }
         let words = &self.words[line * self.words_per_line..][..self.words_per_line];
         let mut w = last / 64;
         let mut word = words[w] & (!0u64 >> (63 - last % 64));
@@ -67,12 +107,6 @@ impl Lines {
             word = words[w];
         }
     }
-
-    /// Whether a block lies strictly between squares `a` and `b` of `line`.
-    pub fn any_between(&self, line: usize, a: usize, b: usize) -> bool {
-        let (lo, hi) = (a.min(b), a.max(b));
-        self.next_after(line, lo).is_some_and(|block| block < hi)
-    }
 }
 
 #[cfg(test)]
@@ -80,8 +114,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_neighbours_within_and_across_words() {
-        let mut lines = Lines::new(2, 200);
+    fn wide_lines_find_neighbours_within_and_across_words() {
+        let mut lines = Wide::new(2, 200);
         for i in [0, 63, 64, 130, 199] {
             lines.set(1, i);
         }
@@ -105,11 +139,45 @@ mod tests {
     }
 
     #[test]
+    fn narrow_and_wide_lines_agree_up_to_64_squares() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for len in 1..=64 {
+            let (mut narrow, mut wide) = (Narrow::new(1, len), Wide::new(1, len));
+            for _ in 0..len / 2 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let i = (state % len as u64) as usize;
+                narrow.set(0, i);
+                wide.set(0, i);
+            }
+            for i in 0..len {
+                assert_eq!(narrow.next_after(0, i), wide.next_after(0, i), "{len} {i}");
+                assert_eq!(
+                    narrow.prev_before(0, i),
+                    wide.prev_before(0, i),
+                    "{len} {i}"
+                );
+                for j in 0..len {
+                    assert_eq!(narrow.any_between(0, i, j), wide.any_between(0, i, j));
+                }
+                narrow.clear(0, i);
+                wide.clear(0, i);
+                assert_eq!(narrow.next_after(0, 0), wide.next_after(0, 0));
+            }
+        }
+    }
+
+    #[test]
     fn a_line_of_exactly_64_squares_ends_cleanly() {
-        let mut lines = Lines::new(1, 64);
-        lines.set(0, 10);
-        assert_eq!(lines.next_after(0, 63), None);
-        assert_eq!(lines.next_after(0, 10), None);
-        assert_eq!(lines.prev_before(0, 63), Some(10));
+        let mut narrow = Narrow::new(1, 64);
+        let mut wide = Wide::new(1, 64);
+        narrow.set(0, 10);
+        wide.set(0, 10);
+        assert_eq!(narrow.next_after(0, 63), None);
+        assert_eq!(wide.next_after(0, 63), None);
+        assert_eq!(narrow.next_after(0, 10), None);
+        assert_eq!(narrow.prev_before(0, 63), Some(10));
+        assert_eq!(wide.prev_before(0, 63), Some(10));
     }
 }

@@ -1,0 +1,61 @@
+//! Runs one solver once over judge-format board files, for counting its
+//! instructions under valgrind (repeatable on a loaded machine, unlike time):
+//!
+//! ```text
+//! cargo build --release -p curling --example icount
+//! valgrind --tool=callgrind --toggle-collect='*solve_all*' --callgrind-out-file=/dev/null \
+//!     target/release/examples/icount ours crates/curling/benches/data/climbed-ratio.txt
+//! ```
+//!
+//! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`
+//! and `random` name the generated sets, as in `versus`. Only the calls inside
+//! `solve_all` are counted: reading and parsing the files are not.
+
+#[path = "../benches/support/boards.rs"]
+#[allow(dead_code)]
+mod boards;
+#[path = "../benches/support/plain_dfs.rs"]
+mod plain_dfs;
+#[path = "../benches/support/sets.rs"]
+mod sets;
+
+use curling::{min_throws, Board};
+
+#[inline(never)]
+fn solve_all_ours(boards: &[Board]) -> usize {
+    boards.iter().filter(|b| min_throws(b).is_some()).count()
+}
+
+#[inline(never)]
+fn solve_all_dfs(rows: &[boards::Rows]) -> usize {
+    rows.iter()
+        .filter(|r| plain_dfs::plain_dfs(r).0.is_some())
+        .count()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let solver = args.next().expect("usage: icount ours|dfs FILE...");
+    let mut rows = Vec::new();
+    for path in args {
+        rows.extend(match path.as_str() {
+            "corners" => sets::unreachable_corners(),
+            "random" => sets::hardest_of_random(),
+            _ => boards::parse_boards(
+                &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
+            ),
+        });
+    }
+    let solved = match solver.as_str() {
+        "ours" => {
+            let boards: Vec<Board> = rows
+                .iter()
+                .map(|r| Board::from_codes(r.clone()).expect("a valid board"))
+                .collect();
+            solve_all_ours(&boards)
+        }
+        "dfs" => solve_all_dfs(&rows),
+        _ => panic!("the solver is `ours` or `dfs`"),
+    };
+    println!("{} boards, {solved} solved", rows.len());
+}
