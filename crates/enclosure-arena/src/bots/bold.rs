@@ -11,7 +11,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::closing::{capture_value, closing_path, neighbours};
-use super::drawing::{or_survivable, rect_tour, survives, tour_drawable, walkable_step};
+use super::drawing::{
+    corner_start, or_survivable, rect_tour, survives, tour_drawable, walkable_step,
+};
 use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
@@ -73,14 +75,8 @@ impl Bold {
 
 impl Strategy for Bold {
     fn start(&mut self, seat: usize) -> Vertex {
-        let far = CELLS as i32;
         let (ox, oy) = (self.rng.random_range(0..=1), self.rng.random_range(0..=1));
-        match seat % 4 {
-            0 => Vertex::new(ox, oy),
-            1 => Vertex::new(far - ox, oy),
-            2 => Vertex::new(ox, far - oy),
-            _ => Vertex::new(far - ox, far - oy),
-        }
+        corner_start(seat, ox, oy)
     }
 
     fn act(&mut self, seat: usize, game: &Game) -> Action {

@@ -4,7 +4,7 @@
 
 use enclosure::capture::interior_cells;
 use enclosure::geometry::edge_sides;
-use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex};
+use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, CELLS};
 
 /// The vertices visited when drawing the rectangle with corner `corner` and opposite corner
 /// `corner + (dx, dy)` (`dx`, `dy` non-zero, signed), going first along x (or first along y),
@@ -191,6 +191,18 @@ impl LoopFollower {
             None => Action::STAY,
         };
         Some(or_survivable(game, seat, wanted))
+    }
+}
+
+/// The start vertex `(ox, oy)` steps in from the board corner that belongs to `seat`
+/// (one corner per seat, in reading order), so that starting bots spread out.
+pub fn corner_start(seat: usize, ox: i32, oy: i32) -> Vertex {
+    let far = CELLS as i32;
+    match seat % 4 {
+        0 => Vertex::new(ox, oy),
+        1 => Vertex::new(far - ox, oy),
+        2 => Vertex::new(ox, far - oy),
+        _ => Vertex::new(far - ox, far - oy),
     }
 }
 

@@ -13,13 +13,15 @@
 //! [`PLAYOUTS`] playouts over the macros; the most-visited one is played. Budgets are counted
 //! in playouts, never in time, so a seed fixes the game on any machine.
 
-use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, CELLS, MAX_TURNS};
+use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::bold::rect_cells;
 use super::closing::{closing_paths, neighbours};
-use super::drawing::{drawable_step, or_survivable, rect_tour, survives, walkable_step};
+use super::drawing::{
+    corner_start, drawable_step, or_survivable, rect_tour, survives, walkable_step,
+};
 use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
@@ -158,14 +160,8 @@ fn loop_sizes() -> impl Iterator<Item = (i32, i32)> {
 
 impl Strategy for Search {
     fn start(&mut self, seat: usize) -> Vertex {
-        let far = CELLS as i32;
         let (ox, oy) = (self.rng.random_range(1..=2), self.rng.random_range(1..=2));
-        match seat % 4 {
-            0 => Vertex::new(ox, oy),
-            1 => Vertex::new(far - ox, oy),
-            2 => Vertex::new(ox, far - oy),
-            _ => Vertex::new(far - ox, far - oy),
-        }
+        corner_start(seat, ox, oy)
     }
 
     fn act(&mut self, seat: usize, game: &Game) -> Action {
