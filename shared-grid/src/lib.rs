@@ -10,6 +10,8 @@
 //! - [`Grid`]: a rows x columns array of cells, with parsing and drawing.
 //! - [`parse_token`], [`InputError`]: a token of untrusted input as a value, or an error
 //!   message that quotes at most 40 characters of it.
+//! - [`TokenReader`]: the input's whitespace-separated tokens read one at a time (proconio's
+//!   `Source` methods), so memory is bounded by one token, however long the lines.
 //! - [`run_batch`]: a batch program's `main`: answers stream to a buffered stdout, an error
 //!   flushes them and ends with one stderr line and exit code 1.
 //! - [`exit_on_bad_input`]: turn input panics into a one-line error and exit code 1.
@@ -20,6 +22,7 @@ mod fail;
 mod grid;
 mod input;
 mod pos;
+mod tokens;
 
 pub use bounds::Bounds;
 pub use dir::{Dir4, Dir8};
@@ -27,3 +30,4 @@ pub use fail::{exit_on_bad_input, run_batch};
 pub use grid::Grid;
 pub use input::{parse_token, quote, InputError, QUOTE_LIMIT};
 pub use pos::Pos;
+pub use tokens::{TokenReader, TOKEN_LIMIT};

@@ -19,6 +19,35 @@ pub fn run_with_memory_limit(binary: &str, kib: u64, input: &[u8]) -> Output {
     spawn_and_feed(Command::new("sh").args(["-c", &script, binary]), input)
 }
 
+/// A shell pipeline writing `bytes` copies of `digit` and no newline: a one-line input too big
+/// to hold in the test, generated while the binary reads it (and stopped when it stops).
+pub fn one_line_of(digit: char, bytes: u64) -> String {
+    assert!(
+        digit.is_ascii_digit(),
+        "a digit, so that the line is one token"
+    );
+    format!("yes {digit} | tr -d '\\n' | head -c {bytes}")
+}
+
+/// Runs `binary` under a `ulimit -v` of `kib` KiB, its stdin the output of the shell pipeline
+/// `producer` (see [`one_line_of`]; a list of commands like `printf ...; yes ...` is fine).
+pub fn run_streamed_with_memory_limit(binary: &str, kib: u64, producer: &str) -> Output {
+    let script = format!("{{ {producer}; }} | {{ ulimit -v {kib} && exec \"$0\"; }}");
+    Command::new("sh")
+        .args(["-c", &script, binary])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {script:?}: {e}"))
+}
+
+/// [`assert_fails_cleanly_within`] on the output of the shell pipeline `producer`.
+pub fn assert_fails_cleanly_streamed_within(binary: &str, kib: u64, producer: &str) -> Failure {
+    let out = run_streamed_with_memory_limit(binary, kib, producer);
+    let failure = assert_clean_failure(binary, &out, producer);
+    assert!(failure.message.len() <= 300, "{}", failure.message);
+    failure
+}
+
 fn spawn_and_feed(command: &mut Command, input: &[u8]) -> Output {
     let mut child = command
         .stdin(Stdio::piped())
@@ -109,6 +138,34 @@ mod tests {
     fn memory_limited_run_still_runs() {
         let out = run_with_memory_limit("cat", 262_144, b"a\x1a\xff");
         assert_eq!(out.stdout, b"a\x1a\xff");
+    }
+
+    #[test]
+    fn streamed_input_is_one_line_of_digits() {
+        let out = run_streamed_with_memory_limit("wc", 262_144, &one_line_of('7', 100_000));
+        let counts: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(
+            counts,
+            ["0", "1", "100000"],
+            "no newline, one word, all bytes"
+        );
+    }
+
+    #[test]
+    fn streamed_run_is_memory_limited() {
+        // `head -c` of 300 MiB through a memory-hungry reader (sort holds its whole input)
+        // fails under 64 MiB; a streaming one (wc) does not.
+        let producer = one_line_of('1', 300 << 20);
+        assert!(!run_streamed_with_memory_limit("sort", 65_536, &producer)
+            .status
+            .success());
+        assert!(run_streamed_with_memory_limit("wc", 65_536, &producer)
+            .status
+            .success());
     }
 
     #[test]

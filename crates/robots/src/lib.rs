@@ -10,18 +10,23 @@
 //!
 //! # Model
 //! - [`board::Board`]: your cell, the sorted live robots, a debris grid (zero-based cells).
-//! - [`rules`]: your move ([`rules::your_move`]: walking, pushing debris, teleporting), the
-//!   robots' move ([`rules::robots_move`]), and one round of both ([`rules::play_round`]).
+//! - [`rules`]: your move ([`rules::effect_of`]: walking, pushing debris, teleporting), the
+//!   robots' move ([`rules::robots_move`]), one round of both ([`rules::play_round`]), and
+//!   its forecast without playing it ([`rules::Forecaster`]).
 //! - [`strategy::choose`]: the statement's choice rule.
 //! - [`game::play`]: the whole game; [`io`]: the input's cases and the judges' report;
 //!   [`trace`]: the board drawing of `robots --trace`.
 //!
 //! # Algorithm
-//! Plain simulation. Each move tries the 8 walks and staying (each one a full round: your
-//! move, the robots' move), then, if none is safe, the teleport entries in list order. A round costs
-//! O(R log R); a game is short in practice (the statement's longest sample: 114 moves). The
-//! teleport search does not walk the list: [`teleports::TeleportList`] tries each cell once, in
-//! the order of its first unused entry, so a list of 10^5 entries all used costs O(T log T).
+//! Plain simulation, made cheap. Each move tries staying and the 8 walks, then, if none is
+//! safe, the teleport entries in list order. No candidate copies the board:
+//! [`rules::Forecaster`] computes a candidate's round (robots left, nearest robot, or a loss)
+//! from the board as it is in O(R), looking for robots meeting in one cell only when two
+//! robots are within two king steps of each other; only the chosen move is played, in place
+//! ([`rules::play_round_in_place`]). The teleport search does not walk the list:
+//! [`teleports::TeleportList`] tries each cell once, in the order of its first unused entry.
+//! So a move costs O(R) plus O(R) per teleport cell tried, with no allocation; one robot and
+//! 10^5 entries, all taken (2.84 million moves), take about 0.5 s (`make bench`).
 //! Each case is played as soon as it is read and its report written at once.
 //!
 //! # Decisions where the statement is unclear (each pinned by a test)

@@ -127,3 +127,28 @@ fn huge_counts_and_tokens_fail_in_bounded_memory() {
     let failure = assert_fails_within_memory(input.as_bytes(), "case 1");
     assert!(failure.message.len() < 150, "{}", failure.message);
 }
+
+/// A gigabyte of digits with no newline: read token by token, the binary holds at most
+/// `shared_grid::TOKEN_LIMIT` bytes of it and stops at once (a line-based reader would need
+/// the whole gigabyte, far beyond the address space allowed).
+#[test]
+fn gigabyte_line_fails_in_bounded_memory() {
+    let binary = env!("CARGO_BIN_EXE_robots");
+    let producer = cli_check::one_line_of('5', 1 << 30);
+    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
+    assert!(
+        failure
+            .message
+            .contains("case 1: expected the number of robots, found `5555"),
+        "{}",
+        failure.message
+    );
+    let producer = format!("printf '2 0\\n13 14\\n13 16\\n1 0\\n'; {producer}");
+    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
+    assert!(
+        failure.message.contains("case 2: expected a row"),
+        "{}",
+        failure.message
+    );
+    assert_eq!(failure.stdout, WIN_FIRST_MOVE);
+}

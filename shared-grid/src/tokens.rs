@@ -1,0 +1,241 @@
+//! Whitespace-separated tokens read straight from a byte stream, one at a time, so memory is
+//! bounded by the longest token (capped), never by the longest line or the whole input.
+
+use std::io::{self, BufRead};
+
+/// The most bytes of one token a [`TokenReader`] keeps. Far above any number; a longer token
+/// is malformed input.
+pub const TOKEN_LIMIT: usize = 4096;
+
+/// Reads the whitespace-separated tokens of `reader`, holding only the current one.
+///
+/// The methods are those of proconio's `Source` trait (`next_token`, `is_empty`): a problem
+/// crate wraps a `TokenReader` in a two-method `Source` impl (this crate stays std only), so
+/// its readers work unchanged. Compared with proconio's `LineSource`, which holds a whole line,
+/// a gigabyte without a newline costs no memory here.
+///
+/// - Separators are the ASCII whitespace bytes (space, `\t`, `\n`, `\r`, vertical tab, form
+///   feed): CRLF line ends, tabs and a missing final newline are all fine.
+/// - A token longer than [`TOKEN_LIMIT`] bytes comes out as its first `TOKEN_LIMIT` bytes
+///   followed by `...`, which parses as no number, so the caller's parse error names it; the
+///   rest of it is skipped (read, not kept) only if another token is asked for.
+/// - Bytes that are not UTF-8 come out as U+FFFD (so they parse as no number either).
+/// - A read error other than `Interrupted` panics with a one-line message (the `Source` trait
+///   has no error channel; [`crate::run_batch`] turns the panic into the program's error
+///   line).
+///
+/// ```
+/// use shared_grid::TokenReader;
+/// let mut tokens = TokenReader::new("12 x\r\n\t-3".as_bytes());
+/// assert_eq!(tokens.next_token(), Some("12"));
+/// assert_eq!(tokens.next_token(), Some("x"));
+/// assert!(!tokens.is_empty());
+/// assert_eq!(tokens.next_token(), Some("-3"));
+/// assert!(tokens.is_empty());
+/// assert_eq!(tokens.next_token(), None);
+/// ```
+pub struct TokenReader<R> {
+    reader: R,
+    token: String,
+    /// Inside a token longer than the limit: its rest is skipped before the next token.
+    in_long_token: bool,
+}
+
+impl<R: BufRead> TokenReader<R> {
+    pub fn new(reader: R) -> TokenReader<R> {
+        TokenReader {
+            reader,
+            token: String::new(),
+            in_long_token: false,
+        }
+    }
+
+    /// The next token, `None` at the end of the input.
+    pub fn next_token(&mut self) -> Option<&str> {
+        self.skip_separators();
+        let mut bytes = std::mem::take(&mut self.token).into_bytes();
+        bytes.clear();
+        let mut long = false;
+        loop {
+            let token_ended = self.with_buffer(|chunk| {
+                let end = chunk
+                    .iter()
+                    .position(|&byte| is_separator(byte))
+                    .unwrap_or(chunk.len());
+                let room = TOKEN_LIMIT - bytes.len();
+                let kept = end.min(room);
+                bytes.extend_from_slice(&chunk[..kept]);
+                long = end > room;
+                // An empty chunk is the end of the input.
+                (kept, chunk.is_empty() || end < chunk.len() || long)
+            });
+            if token_ended {
+                break;
+            }
+        }
+        if bytes.is_empty() {
+            return None;
+        }
+        self.token = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+        };
+        if long {
+            self.in_long_token = true;
+            self.token.push_str("...");
+        }
+        Some(&self.token)
+    }
+
+    /// Whether no token is left (only separators, or nothing, up to the end).
+    pub fn is_empty(&mut self) -> bool {
+        self.skip_separators();
+        self.with_buffer(|chunk| (0, chunk.is_empty()))
+    }
+
+    /// Skips the rest of an over-long token, then separators, up to a token or the end.
+    fn skip_separators(&mut self) {
+        loop {
+            let in_long_token = self.in_long_token;
+            let stop = self.with_buffer(|chunk| {
+                let stop = if in_long_token {
+                    chunk.iter().position(|&byte| is_separator(byte))
+                } else {
+                    chunk.iter().position(|&byte| !is_separator(byte))
+                };
+                match stop {
+                    Some(at) => (at, Stop::Found),
+                    None if chunk.is_empty() => (0, Stop::End),
+                    None => (chunk.len(), Stop::NotYet),
+                }
+            });
+            match stop {
+                Stop::End => return,
+                Stop::Found if in_long_token => self.in_long_token = false,
+                Stop::Found => return,
+                Stop::NotYet => {}
+            }
+        }
+    }
+
+    /// Hands `look` the buffered bytes (refilled when empty; empty only at the end of the
+    /// input), then consumes as many bytes as it says it used.
+    fn with_buffer<T>(&mut self, mut look: impl FnMut(&[u8]) -> (usize, T)) -> T {
+        loop {
+            match self.reader.fill_buf() {
+                Ok(chunk) => {
+                    let (used, value) = look(chunk);
+                    self.reader.consume(used);
+                    return value;
+                }
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                Err(err) => panic!("cannot read the input: {err}"),
+            }
+        }
+    }
+}
+
+/// Where [`TokenReader::skip_separators`] got to in one buffer.
+enum Stop {
+    Found,
+    End,
+    NotYet,
+}
+
+/// ASCII whitespace as `char::is_whitespace` has it (`u8::is_ascii_whitespace` lacks the
+/// vertical tab).
+fn is_separator(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufReader, Read};
+
+    fn all_tokens<R: BufRead>(tokens: &mut TokenReader<R>) -> Vec<String> {
+        std::iter::from_fn(|| tokens.next_token().map(str::to_string)).collect()
+    }
+
+    #[test]
+    fn lenient_separators_and_no_final_newline() {
+        let text = "1 2\r\n\t3\x0b4\x0c5\n\n  6";
+        let mut tokens = TokenReader::new(text.as_bytes());
+        assert_eq!(all_tokens(&mut tokens), ["1", "2", "3", "4", "5", "6"]);
+        assert!(tokens.is_empty());
+        for blank in ["", " \r\n\t "] {
+            let mut tokens = TokenReader::new(blank.as_bytes());
+            assert!(tokens.is_empty());
+            assert_eq!(tokens.next_token(), None);
+        }
+    }
+
+    #[test]
+    fn tokens_split_across_buffer_refills() {
+        let text = "123 45\n6789  0 ";
+        for capacity in 1..6 {
+            let mut tokens = TokenReader::new(BufReader::with_capacity(capacity, text.as_bytes()));
+            assert_eq!(all_tokens(&mut tokens), ["123", "45", "6789", "0"]);
+        }
+    }
+
+    #[test]
+    fn over_long_token_is_cut_marked_and_skipped() {
+        let long = "7".repeat(TOKEN_LIMIT + 10);
+        for capacity in [3, 64, 1 << 16] {
+            let text = format!("1 {long} 2\n{} 3", "8".repeat(TOKEN_LIMIT));
+            let mut tokens = TokenReader::new(BufReader::with_capacity(capacity, text.as_bytes()));
+            assert_eq!(tokens.next_token(), Some("1"));
+            let cut = tokens.next_token().unwrap().to_string();
+            assert_eq!(cut, format!("{}...", "7".repeat(TOKEN_LIMIT)));
+            assert!(cut.parse::<u64>().is_err() && cut.parse::<f64>().is_err());
+            assert!(!tokens.is_empty());
+            assert_eq!(tokens.next_token(), Some("2"));
+            // Exactly at the limit is not cut.
+            assert_eq!(tokens.next_token().map(str::len), Some(TOKEN_LIMIT));
+            assert_eq!(all_tokens(&mut tokens), ["3"]);
+        }
+    }
+
+    /// A reader that never ends: an endless token must come back after a bounded read.
+    struct Endless {
+        served: usize,
+    }
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            buf.fill(b'9');
+            self.served += buf.len();
+            Ok(buf.len())
+        }
+    }
+
+    #[test]
+    fn endless_token_costs_one_token_of_memory() {
+        let mut tokens = TokenReader::new(BufReader::with_capacity(1024, Endless { served: 0 }));
+        let token = tokens.next_token().unwrap();
+        assert!(token.ends_with("...") && token.len() == TOKEN_LIMIT + 3);
+        assert!(tokens.reader.get_ref().served <= TOKEN_LIMIT + 1024);
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_become_replacement_characters() {
+        let mut tokens = TokenReader::new(&b"4\xff2 \x1a"[..]);
+        assert_eq!(tokens.next_token(), Some("4\u{fffd}2"));
+        assert_eq!(tokens.next_token(), Some("\u{1a}"), "Ctrl-Z is a token");
+    }
+
+    struct Failing;
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::new(io::ErrorKind::Other, "disk on fire"))
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "cannot read the input: disk on fire")]
+    fn read_errors_panic_with_one_line() {
+        TokenReader::new(BufReader::new(Failing)).next_token();
+    }
+}
