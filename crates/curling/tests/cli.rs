@@ -122,3 +122,20 @@ fn lenient_spacing_still_reads() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "1\n1\n");
 }
+
+/// A gigabyte of digits with no newline: read token by token, the binary holds at most
+/// `shared_grid::TOKEN_LIMIT` bytes of it and stops at once (a line-based reader would need
+/// the whole gigabyte, far beyond the address space allowed).
+#[test]
+fn gigabyte_line_fails_in_bounded_memory() {
+    let binary = env!("CARGO_BIN_EXE_curling");
+    let producer = cli_check::one_line_of('5', 1 << 30);
+    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
+    assert!(
+        failure
+            .message
+            .contains("expected the board width, found `5555"),
+        "{}",
+        failure.message
+    );
+}

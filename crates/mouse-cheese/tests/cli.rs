@@ -139,3 +139,20 @@ fn error_lines_quote_little_of_a_huge_token() {
     let failure = assert_fails_within_memory(input.as_bytes(), "case 1");
     assert!(failure.message.len() < 150, "{}", failure.message);
 }
+
+/// A gigabyte of digits with no newline: read token by token, the binary holds at most
+/// `shared_grid::TOKEN_LIMIT` bytes of it and stops at once (a line-based reader would need
+/// the whole gigabyte, far beyond the address space allowed).
+#[test]
+fn gigabyte_line_fails_in_bounded_memory() {
+    let binary = env!("CARGO_BIN_EXE_mouse-cheese");
+    let producer = cli_check::one_line_of('5', 1 << 30);
+    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
+    assert!(
+        failure
+            .message
+            .contains("expected the number of cases T, found `5555"),
+        "{}",
+        failure.message
+    );
+}
