@@ -103,8 +103,9 @@ impl Board {
         std::mem::take(&mut self.robots)
     }
 
-    pub(crate) fn set_robots(&mut self, mut robots: Vec<Pos>) {
-        robots.sort_unstable();
+    /// `robots` must be sorted and distinct (as [`robots`](Self::robots) hands them out).
+    pub(crate) fn set_robots(&mut self, robots: Vec<Pos>) {
+        debug_assert!(robots.windows(2).all(|w| w[0] < w[1]), "robots unsorted");
         self.robots = robots;
     }
 

@@ -49,43 +49,45 @@ pub struct Push {
 
 /// What `mv` does on `board`, `None` when the rules forbid it.
 ///
-/// - Walk: the target must be on the board and hold no robot. If it holds debris, the debris
-///   moves one more step the same way; that cell must be on the board and free of debris. A
-///   robot there is destroyed: it becomes the debris of that cell (so the count of debris
-///   cells does not change).
+/// - Walk: see [`step_effect`].
 /// - Teleport: the destination must be empty (your own cell is not).
+#[inline]
 pub fn effect_of(board: &Board, mv: Move) -> Option<Effect> {
-    let you = match mv {
-        Move::Stay => board.you(),
-        Move::Walk(dir) => {
-            let target = BOUNDS.step(board.you(), dir.delta())?;
-            if board.has_robot(target) {
-                return None;
-            }
-            if board.has_debris(target) {
-                let pushed_to = BOUNDS.step(target, dir.delta())?;
-                if board.has_debris(pushed_to) {
-                    return None;
-                }
-                let push = Push {
-                    from: target,
-                    to: pushed_to,
-                };
-                return Some(Effect {
-                    you: target,
-                    push: Some(push),
-                });
-            }
-            target
+    match mv {
+        Move::Stay => step_effect(board, (0, 0)),
+        Move::Walk(dir) => step_effect(board, dir.delta()),
+        Move::Teleport(dest) => board.is_empty_cell(dest).then_some(Effect {
+            you: dest,
+            push: None,
+        }),
+    }
+}
+
+/// What a step by `delta` (row, column) does; staying is the step (0, 0).
+///
+/// The target must be on the board and hold no robot. If it holds debris, the debris moves one
+/// more step the same way; that cell must be on the board and free of debris. A robot there is
+/// destroyed: it becomes the debris of that cell (so the count of debris cells does not
+/// change).
+#[inline]
+pub fn step_effect(board: &Board, delta: (isize, isize)) -> Option<Effect> {
+    let target = BOUNDS.step(board.you(), delta)?;
+    if board.has_robot(target) {
+        return None;
+    }
+    let push = if board.has_debris(target) {
+        let pushed_to = BOUNDS.step(target, delta)?;
+        if board.has_debris(pushed_to) {
+            return None;
         }
-        Move::Teleport(dest) => {
-            if !board.is_empty_cell(dest) {
-                return None;
-            }
-            dest
-        }
+        Some(Push {
+            from: target,
+            to: pushed_to,
+        })
+    } else {
+        None
     };
-    Some(Effect { you, push: None })
+    Some(Effect { you: target, push })
 }
 
 /// Makes your move on `board`: `effect` must come from [`effect_of`] on this board.
@@ -114,12 +116,9 @@ pub fn your_move(board: &Board, mv: Move) -> Option<Board> {
 /// most 0. So the robot steps by the sign of each offset.
 pub fn robot_step(robot: Pos, you: Pos) -> Pos {
     debug_assert_ne!(robot, you, "a robot on your cell has already won");
-    // One step from `from` toward `to`; never leaves the range between them.
-    let toward = |from: usize, to: usize| match from.cmp(&to) {
-        std::cmp::Ordering::Less => from + 1,
-        std::cmp::Ordering::Equal => from,
-        std::cmp::Ordering::Greater => from - 1,
-    };
+    // One step from `from` toward `to` (none when equal), without a branch: this runs for
+    // every robot and every candidate move.
+    let toward = |from: usize, to: usize| from + usize::from(from < to) - usize::from(from > to);
     Pos::new(toward(robot.row, you.row), toward(robot.col, you.col))
 }
 
@@ -227,6 +226,7 @@ impl<'a> Forecaster<'a> {
     /// positions): the robot under pushed debris is gone before the robots move; a
     /// destination shared by two robots, or holding debris after your push, destroys whoever
     /// enters it.
+    #[inline]
     pub fn forecast(&self, effect: Effect) -> Option<Forecast> {
         let board = self.board;
         let you = effect.you;

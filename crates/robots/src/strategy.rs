@@ -5,7 +5,7 @@
 //! tried, and no allocation.
 
 use crate::board::Board;
-use crate::rules::{effect_of, Forecast, Forecaster, Move};
+use crate::rules::{effect_of, step_effect, Forecast, Forecaster, Move};
 use crate::teleports::TeleportList;
 use shared_grid::Dir8;
 use std::cmp::Reverse;
@@ -38,43 +38,49 @@ pub fn choose(board: &Board, teleports: &TeleportList) -> Choice {
         })
 }
 
-/// Your candidates besides teleports (any order: see [`preference`]).
-const WALKS_AND_STAY: [Move; 9] = [
-    Move::Stay,
-    Move::Walk(Dir8::N),
-    Move::Walk(Dir8::NE),
-    Move::Walk(Dir8::E),
-    Move::Walk(Dir8::SE),
-    Move::Walk(Dir8::S),
-    Move::Walk(Dir8::SW),
-    Move::Walk(Dir8::W),
-    Move::Walk(Dir8::NW),
+/// Your candidates besides teleports (any order: see [`preference`]), with their steps:
+/// staying is the step (0, 0).
+const WALKS_AND_STAY: [(Move, (isize, isize)); 9] = [
+    (Move::Stay, (0, 0)),
+    (Move::Walk(Dir8::N), Dir8::N.delta()),
+    (Move::Walk(Dir8::NE), Dir8::NE.delta()),
+    (Move::Walk(Dir8::E), Dir8::E.delta()),
+    (Move::Walk(Dir8::SE), Dir8::SE.delta()),
+    (Move::Walk(Dir8::S), Dir8::S.delta()),
+    (Move::Walk(Dir8::SW), Dir8::SW.delta()),
+    (Move::Walk(Dir8::W), Dir8::W.delta()),
+    (Move::Walk(Dir8::NW), Dir8::NW.delta()),
 ];
 
 fn best_walk_or_stay(board: &Board, forecaster: &Forecaster) -> Option<Choice> {
-    let mut best: Option<(Move, Forecast)> = None;
-    for mv in WALKS_AND_STAY {
-        let Some(effect) = effect_of(board, mv) else {
+    // (preference, candidate index, outcome) of the best candidate so far.
+    let mut best: Option<(Preference, usize, Forecast)> = None;
+    for (index, &(_, delta)) in WALKS_AND_STAY.iter().enumerate() {
+        let Some(effect) = step_effect(board, delta) else {
             continue;
         };
         let Some(outcome) = forecaster.forecast(effect) else {
             continue;
         };
-        if best.map_or(true, |(_, best)| preference(&outcome) < preference(&best)) {
-            best = Some((mv, outcome));
+        let key = preference(&outcome);
+        if best.map_or(true, |(best_key, _, _)| key < best_key) {
+            best = Some((key, index, outcome));
         }
     }
-    best.map(|(mv, outcome)| Choice {
-        mv,
+    best.map(|(_, index, outcome)| Choice {
+        mv: WALKS_AND_STAY[index].0,
         teleport_entry: None,
         forecast: Some(outcome),
     })
 }
 
+/// Robots left, nearest robot (larger first), row, column.
+type Preference = (usize, Reverse<usize>, usize, usize);
+
 /// Smaller is better. Every candidate ends on a different cell, so there are no ties and the
 /// order in which candidates are tried does not matter. With no robot left the distance term
 /// is the same (0) for every candidate: the row and column decide.
-fn preference(after: &Forecast) -> (usize, Reverse<usize>, usize, usize) {
+fn preference(after: &Forecast) -> Preference {
     (
         after.robots_left,
         Reverse(after.nearest_robot.unwrap_or(0)),
