@@ -25,8 +25,9 @@
 //! robots are within two king steps of each other; only the chosen move is played, in place
 //! ([`rules::play_round_in_place`]). The teleport search does not walk the list:
 //! [`teleports::TeleportList`] tries each cell once, in the order of its first unused entry.
-//! So a move costs O(R) plus O(R) per teleport cell tried, with no allocation; one robot and
-//! 10^5 entries, all taken (2.84 million moves), take about 0.5 s (`make bench`).
+//! So a move costs O(9 R) plus O(R) per teleport cell tried, with no allocation. One robot and
+//! 10^5 entries, all taken (2.84 million moves, `make bench`): 1.8 G cycles, under a second,
+//! against 14 G cycles when every candidate copied the board and played its round.
 //! Each case is played as soon as it is read and its report written at once.
 //!
 //! # Decisions where the statement is unclear (each pinned by a test)
