@@ -14,11 +14,12 @@ pub const TOKEN_LIMIT: usize = 4096;
 /// its readers work unchanged. Compared with proconio's `LineSource`, which holds a whole line,
 /// a gigabyte without a newline costs no memory here.
 ///
-/// - Separators are the ASCII whitespace bytes (space, `\t`, `\n`, `\r`, vertical tab, form
-///   feed): CRLF line ends, tabs and a missing final newline are all fine.
-/// - A token longer than [`TOKEN_LIMIT`] bytes comes out as its first `TOKEN_LIMIT` bytes
-///   followed by `...`, which parses as no number, so the caller's parse error names it; the
-///   rest of it is skipped (read, not kept) only if another token is asked for.
+/// - Separators are whitespace as `str::split_whitespace` has it, like `LineSource`: CRLF line
+///   ends, tabs, a missing final newline, even a no-break space pasted from a web page.
+/// - A run of non-blank bytes longer than [`TOKEN_LIMIT`] comes out as its first
+///   `TOKEN_LIMIT` bytes followed by `...`, which parses as no number, so the caller's parse
+///   error names it; the rest of it is skipped (read, not kept) only if another token is
+///   asked for.
 /// - Bytes that are not UTF-8 come out as U+FFFD (so they parse as no number either).
 /// - A read error other than `Interrupted` panics with a one-line message (the `Source` trait
 ///   has no error channel; [`crate::run_batch`] turns the panic into the program's error
@@ -36,28 +37,69 @@ pub const TOKEN_LIMIT: usize = 4096;
 /// ```
 pub struct TokenReader<R> {
     reader: R,
-    token: String,
-    /// Inside a token longer than the limit: its rest is skipped before the next token.
-    in_long_token: bool,
+    /// The last run of bytes between ASCII whitespace, as text; its tokens are served from
+    /// `served` on (it holds more than one only when Unicode whitespace splits it).
+    word: String,
+    served: usize,
+    /// Inside a word longer than the limit: its rest is skipped before the next word.
+    in_long_word: bool,
 }
 
 impl<R: BufRead> TokenReader<R> {
     pub fn new(reader: R) -> TokenReader<R> {
         TokenReader {
             reader,
-            token: String::new(),
-            in_long_token: false,
+            word: String::new(),
+            served: 0,
+            in_long_word: false,
         }
     }
 
     /// The next token, `None` at the end of the input.
     pub fn next_token(&mut self) -> Option<&str> {
+        let (start, end) = self.next_span()?;
+        self.served = end;
+        Some(&self.word[start..end])
+    }
+
+    /// Whether no token is left (only separators, or nothing, up to the end).
+    pub fn is_empty(&mut self) -> bool {
+        self.next_span().is_none()
+    }
+
+    /// Where the next token lies in `word`, reading words until one holds a token; `None` at
+    /// the end of the input.
+    fn next_span(&mut self) -> Option<(usize, usize)> {
+        loop {
+            let rest = &self.word[self.served..];
+            // The usual word, ASCII: it holds no whitespace, so it is one token.
+            if rest.is_ascii() {
+                if !rest.is_empty() {
+                    return Some((self.served, self.word.len()));
+                }
+            } else if let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+                let start = self.served + start;
+                let len = self.word[start..]
+                    .find(char::is_whitespace)
+                    .unwrap_or(self.word.len() - start);
+                return Some((start, start + len));
+            }
+            if !self.read_word() {
+                return None;
+            }
+        }
+    }
+
+    /// Reads the next run of bytes between ASCII whitespace into `word` (cut and marked when
+    /// over the limit); `false` at the end of the input.
+    fn read_word(&mut self) -> bool {
         self.skip_separators();
-        let mut bytes = std::mem::take(&mut self.token).into_bytes();
+        let mut bytes = std::mem::take(&mut self.word).into_bytes();
         bytes.clear();
+        self.served = 0;
         let mut long = false;
         loop {
-            let token_ended = self.with_buffer(|chunk| {
+            let word_ended = self.with_buffer(|chunk| {
                 let end = chunk
                     .iter()
                     .position(|&byte| is_separator(byte))
@@ -69,36 +111,27 @@ impl<R: BufRead> TokenReader<R> {
                 // An empty chunk is the end of the input.
                 (kept, chunk.is_empty() || end < chunk.len() || long)
             });
-            if token_ended {
+            if word_ended {
                 break;
             }
         }
-        if bytes.is_empty() {
-            return None;
-        }
-        self.token = match String::from_utf8(bytes) {
+        self.word = match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
         };
         if long {
-            self.in_long_token = true;
-            self.token.push_str("...");
+            self.in_long_word = true;
+            self.word.push_str("...");
         }
-        Some(&self.token)
+        !self.word.is_empty()
     }
 
-    /// Whether no token is left (only separators, or nothing, up to the end).
-    pub fn is_empty(&mut self) -> bool {
-        self.skip_separators();
-        self.with_buffer(|chunk| (0, chunk.is_empty()))
-    }
-
-    /// Skips the rest of an over-long token, then separators, up to a token or the end.
+    /// Skips the rest of an over-long word, then ASCII whitespace, up to a word or the end.
     fn skip_separators(&mut self) {
         loop {
-            let in_long_token = self.in_long_token;
+            let in_long_word = self.in_long_word;
             let stop = self.with_buffer(|chunk| {
-                let stop = if in_long_token {
+                let stop = if in_long_word {
                     chunk.iter().position(|&byte| is_separator(byte))
                 } else {
                     chunk.iter().position(|&byte| !is_separator(byte))
@@ -111,7 +144,7 @@ impl<R: BufRead> TokenReader<R> {
             });
             match stop {
                 Stop::End => return,
-                Stop::Found if in_long_token => self.in_long_token = false,
+                Stop::Found if in_long_word => self.in_long_word = false,
                 Stop::Found => return,
                 Stop::NotYet => {}
             }
@@ -143,7 +176,7 @@ enum Stop {
 }
 
 /// ASCII whitespace as `char::is_whitespace` has it (`u8::is_ascii_whitespace` lacks the
-/// vertical tab).
+/// vertical tab); the other Unicode whitespace is multi-byte and split in `next_span`.
 fn is_separator(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
@@ -167,6 +200,56 @@ mod tests {
             let mut tokens = TokenReader::new(blank.as_bytes());
             assert!(tokens.is_empty());
             assert_eq!(tokens.next_token(), None);
+        }
+    }
+
+    #[test]
+    fn unicode_whitespace_separates_as_in_split_whitespace() {
+        let text = "1\u{a0}2\u{3000}\u{2003}3 \u{a0} \u{85}\n4\u{a0}";
+        let expected: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(expected, ["1", "2", "3", "4"]);
+        for capacity in [1, 2, 64] {
+            let mut tokens = TokenReader::new(BufReader::with_capacity(capacity, text.as_bytes()));
+            assert!(!tokens.is_empty());
+            assert_eq!(tokens.next_token(), Some("1"));
+            assert!(!tokens.is_empty());
+            assert_eq!(all_tokens(&mut tokens), expected[1..]);
+            assert!(tokens.is_empty());
+        }
+        // A word of Unicode whitespace only is no token.
+        let mut tokens = TokenReader::new("7 \u{a0} ".as_bytes());
+        assert_eq!(tokens.next_token(), Some("7"));
+        assert!(tokens.is_empty());
+        assert_eq!(tokens.next_token(), None);
+    }
+
+    /// Random texts of digits, letters and every kind of whitespace, read through buffers of
+    /// random sizes: the same tokens as `split_whitespace`, and `is_empty` agrees at each step.
+    #[test]
+    fn same_tokens_as_split_whitespace_on_random_texts() {
+        let alphabet = [
+            "1", "23", "x", "é", "\u{1a}", " ", "\t", "\n", "\r\n", "\u{b}", "\u{c}", "\u{a0}",
+            "\u{85}", "\u{2003}", "\u{3000}", "\u{2029}",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        for _ in 0..2000 {
+            let text: String = (0..next(30))
+                .map(|_| alphabet[next(alphabet.len())])
+                .collect();
+            let capacity = 1 + next(8);
+            let mut tokens = TokenReader::new(BufReader::with_capacity(capacity, text.as_bytes()));
+            for expected in text.split_whitespace() {
+                assert!(!tokens.is_empty(), "{text:?}");
+                assert_eq!(tokens.next_token(), Some(expected), "{text:?}");
+            }
+            assert!(tokens.is_empty(), "{text:?}");
+            assert_eq!(tokens.next_token(), None, "{text:?}");
         }
     }
 
