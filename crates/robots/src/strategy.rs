@@ -1,8 +1,8 @@
 //! The stated strategy: which move you make from a position.
 //!
-//! Each candidate is judged by [`Forecaster::forecast`]: the round's outcome computed from the board as it
-//! is, without copying or changing it, so a decision costs O(9 R) plus O(R) per teleport cell
-//! tried, and no allocation.
+//! Each candidate is judged by [`Forecaster::forecast`]: the round's outcome computed from
+//! the board as it is, without copying or changing it, so a decision costs O(9 R) plus O(R)
+//! per teleport cell tried, and no allocation.
 
 use crate::board::Board;
 use crate::rules::{effect_of, step_effect, Forecast, Forecaster, Move};
