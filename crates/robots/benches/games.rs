@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use robots::board::{Board, START};
 use robots::strategy::choose;
-use robots::teleports::TeleportList;
+use robots::teleports::{TeleportEntries, TeleportList};
 use robots::{solve, Case};
 use shared_grid::{Dir8, Pos};
 use std::hint::black_box;
@@ -53,7 +53,7 @@ fn input_text(cases: &[Case]) -> String {
     let mut text = String::new();
     for case in cases {
         text += &format!("{} {}\n", case.robots().len(), case.teleports().len());
-        for cell in case.robots().iter().chain(case.teleports()) {
+        for cell in case.robots().iter().chain(&case.teleports().cells()) {
             text += &format!("{} {}\n", cell.row + 1, cell.col + 1);
         }
     }
@@ -109,7 +109,8 @@ fn games(c: &mut Criterion) {
     let left = (10..18).map(|row| Pos::new(row, 9));
     let mut teleports: Vec<Pos> = above.chain(left).collect();
     teleports.push(Pos::new(30, 30));
-    let teleports = TeleportList::new(teleports);
+    let entries = TeleportEntries::from_cells(&teleports);
+    let teleports = TeleportList::new(&entries);
     assert_eq!(
         choose(&board, &teleports).teleport_entry,
         Some(19),

@@ -3,30 +3,35 @@
 use crate::board::{Board, BOUNDS, SIZE, START};
 use crate::rules::{play_round_in_place, Move};
 use crate::strategy::choose;
-use crate::teleports::TeleportList;
+use crate::teleports::{TeleportEntries, TeleportList};
 use shared_grid::Pos;
 
 /// One game of the input: the robots' cells and the teleport list, zero-based.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     robots: Vec<Pos>,
-    teleports: Vec<Pos>,
+    teleports: TeleportEntries,
 }
 
 impl Case {
     /// Checks what the statement promises: every cell on the board, robots on distinct cells
     /// other than (15, 15). Teleport entries may repeat and may hold a robot at the start.
     pub fn new(robots: Vec<Pos>, teleports: Vec<Pos>) -> Result<Case, String> {
-        let one_based = |p: Pos| format!("({},{})", p.row + 1, p.col + 1);
         if let Some(&p) = robots
             .iter()
             .chain(&teleports)
             .find(|&&p| !BOUNDS.contains(p))
         {
-            return Err(format!(
-                "cell {} is off the {SIZE} x {SIZE} board",
-                one_based(p)
-            ));
+            return Err(off_the_board(p));
+        }
+        Case::with_entries(robots, TeleportEntries::from_cells(&teleports))
+    }
+
+    /// [`Case::new`] with the teleport list already built (as the input is read: one entry at
+    /// a time, 4 bytes each).
+    pub fn with_entries(robots: Vec<Pos>, teleports: TeleportEntries) -> Result<Case, String> {
+        if let Some(&p) = robots.iter().find(|&&p| !BOUNDS.contains(p)) {
+            return Err(off_the_board(p));
         }
         if robots.contains(&START) {
             return Err(format!("a robot starts on your cell {}", one_based(START)));
@@ -43,9 +48,17 @@ impl Case {
         &self.robots
     }
 
-    pub fn teleports(&self) -> &[Pos] {
+    pub fn teleports(&self) -> &TeleportEntries {
         &self.teleports
     }
+}
+
+fn one_based(p: Pos) -> String {
+    format!("({},{})", p.row + 1, p.col + 1)
+}
+
+fn off_the_board(p: Pos) -> String {
+    format!("cell {} is off the {SIZE} x {SIZE} board", one_based(p))
 }
 
 /// How a game ended.
@@ -70,8 +83,8 @@ pub struct Step<'a> {
     pub mv: Option<Move>,
     pub board: &'a Board,
     pub lost: bool,
-    pub teleports: &'a [Pos],
-    pub used: &'a [bool],
+    /// Which entries of the teleport list are still unused.
+    pub teleports: &'a TeleportList<'a>,
 }
 
 /// More moves than any game can last (see the crate doc for the proof): with R robots and T
@@ -90,7 +103,7 @@ pub fn solve(case: &Case) -> Outcome {
 /// Plays the stated strategy to the end, showing `observer` every position.
 pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
     let mut board = Board::opening(&case.robots);
-    let mut list = TeleportList::new(case.teleports.clone());
+    let mut list = TeleportList::new(&case.teleports);
     let mut teleports = Vec::new();
     let mut moves = 0;
     let mut lost = false;
@@ -100,8 +113,7 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
         mv: None,
         board: &board,
         lost,
-        teleports: list.entries(),
-        used: list.used(),
+        teleports: &list,
     });
     // With no robot at the start (R = 0, T > 0) the game is won before any move.
     while !lost && !board.robots().is_empty() {
@@ -112,7 +124,8 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
         let choice = choose(&board, &list);
         moves += 1;
         if let (Some(entry), Move::Teleport(dest)) = (choice.teleport_entry, choice.mv) {
-            list.take(entry);
+            let taken = list.take(dest);
+            debug_assert_eq!(taken, entry);
             teleports.push((moves, dest));
         }
         lost = play_round_in_place(&mut board, choice.mv).expect("the chosen move is legal");
@@ -125,8 +138,7 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
             mv: Some(choice.mv),
             board: &board,
             lost,
-            teleports: list.entries(),
-            used: list.used(),
+            teleports: &list,
         });
     }
     Outcome {

@@ -2,6 +2,7 @@
 
 use crate::board::SIZE;
 use crate::game::{Case, Outcome};
+use crate::teleports::TeleportEntries;
 use proconio::source::Source;
 use shared_grid::{parse_token, InputError, Pos};
 use std::fmt::Write;
@@ -29,23 +30,19 @@ pub fn read_case<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Case
             "{robots} robots cannot fit on distinct cells of the board"
         )));
     }
-    let robots = read_cells(source, robots)?;
-    let teleports = read_cells(source, teleports)?;
-    Case::new(robots, teleports)
+    // Pushed one at a time: a huge count in broken input reserves nothing up front, and the
+    // teleport list grows by 4 bytes an entry (`TeleportEntries`), less than its text.
+    let mut robot_cells = Vec::new();
+    for _ in 0..robots {
+        robot_cells.push(read_cell(source)?);
+    }
+    let mut entries = TeleportEntries::default();
+    for _ in 0..teleports {
+        entries.push(read_cell(source)?);
+    }
+    Case::with_entries(robot_cells, entries)
         .map(Some)
         .map_err(InputError::new)
-}
-
-/// `count` cells, pushed one at a time: a huge count in broken input reserves nothing up front.
-fn read_cells<R: BufRead, S: Source<R>>(
-    source: &mut S,
-    count: usize,
-) -> Result<Vec<Pos>, InputError> {
-    let mut cells = Vec::new();
-    for _ in 0..count {
-        cells.push(read_cell(source)?);
-    }
-    Ok(cells)
 }
 
 /// One "row column" pair of the input, one-based, as a zero-based cell.
@@ -118,7 +115,7 @@ mod tests {
     fn end_of_input_without_terminator_or_final_newline() {
         let read = cases("1 1\n1 1\n31 31");
         assert_eq!(read.len(), 1);
-        assert_eq!(read[0].teleports(), [Pos::new(30, 30)]);
+        assert_eq!(read[0].teleports().cells(), [Pos::new(30, 30)]);
         assert!(cases("").is_empty());
         assert!(cases("  \n").is_empty());
     }

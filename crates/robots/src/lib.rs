@@ -25,6 +25,8 @@
 //! robots are within two king steps of each other; only the chosen move is played, in place
 //! ([`rules::play_round_in_place`]). The teleport search does not walk the list:
 //! [`teleports::TeleportList`] tries each cell once, in the order of its first unused entry.
+//! The list itself ([`teleports::TeleportEntries`]) keeps 4 bytes an entry, fewer than its
+//! text: 20 million entries fit in 256 MiB.
 //! So a move costs O(9 R) plus O(R) per teleport cell tried, with no allocation. One robot and
 //! 10^5 entries, all taken (2.84 million moves, `make bench`): 1.8 G cycles, under a second,
 //! against 14 G cycles when every candidate copied the board and played its round.

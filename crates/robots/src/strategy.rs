@@ -27,7 +27,7 @@ pub struct Choice {
 /// 2. else the first unused entry of `teleports` whose cell is empty and whose round does
 ///    not lose;
 /// 3. else staying, which loses.
-pub fn choose(board: &Board, teleports: &TeleportList) -> Choice {
+pub fn choose(board: &Board, teleports: &TeleportList<'_>) -> Choice {
     let forecaster = Forecaster::new(board);
     best_walk_or_stay(board, &forecaster)
         .or_else(|| first_safe_teleport(board, &forecaster, teleports))
@@ -109,6 +109,7 @@ fn first_safe_teleport(
 mod tests {
     use super::*;
     use crate::board::START;
+    use crate::teleports::TeleportEntries;
     use shared_grid::Pos;
 
     fn p(row: usize, col: usize) -> Pos {
@@ -120,7 +121,7 @@ mod tests {
         // Staying or walking S makes both robots step into (13, 14) and collide (0 left, so
         // the distance term is 0); walking SW leaves both alive 2 cells away. Fewest first.
         let board = Board::from_parts(START, &[p(12, 13), p(12, 15)], &[]);
-        let choice = choose(&board, &TeleportList::new(vec![]));
+        let choice = choose(&board, &TeleportList::new(&TeleportEntries::default()));
         assert!(choice.forecast.unwrap().won());
         assert_eq!(choice.mv, Move::Stay, "stay (row 14) beats S (row 15)");
     }
@@ -130,7 +131,7 @@ mod tests {
         // One robot straight above. The robot follows a sideways step diagonally, so each cell
         // of row 15 ends 4 away from it (staying: 3). Row 15 ties; the smaller column wins.
         let board = Board::from_parts(START, &[p(10, 14)], &[]);
-        let choice = choose(&board, &TeleportList::new(vec![]));
+        let choice = choose(&board, &TeleportList::new(&TeleportEntries::default()));
         assert_eq!(choice.mv, Move::Walk(Dir8::SW));
         let forecast = choice.forecast.unwrap();
         assert_eq!(forecast.you, p(15, 13));
@@ -142,7 +143,7 @@ mod tests {
         // Staying and walking N both make the robots collide in (15, 14): no robot is left,
         // the distance term ties, and the smaller row (13, 14) wins over (14, 14).
         let board = Board::from_parts(START, &[p(16, 13), p(16, 15)], &[]);
-        let choice = choose(&board, &TeleportList::new(vec![]));
+        let choice = choose(&board, &TeleportList::new(&TeleportEntries::default()));
         assert!(choice.forecast.unwrap().won());
         assert_eq!(choice.mv, Move::Walk(Dir8::N));
     }
@@ -158,8 +159,9 @@ mod tests {
         assert!(best_walk_or_stay(&board, &Forecaster::new(&board)).is_none());
         // Entry 0 is used; entry 1 holds a robot; entry 2 is next to the robot above you, which
         // steps onto it (loses at once); entry 3 repeats entry 0 and is a separate, unused entry.
-        let mut teleports = TeleportList::new(vec![p(0, 0), ring[0], p(12, 14), p(0, 0)]);
-        teleports.take(0);
+        let entries = TeleportEntries::from_cells(&[p(0, 0), ring[0], p(12, 14), p(0, 0)]);
+        let mut teleports = TeleportList::new(&entries);
+        teleports.take(p(0, 0));
         let choice = choose(&board, &teleports);
         assert_eq!(choice.mv, Move::Teleport(p(0, 0)));
         assert_eq!(choice.teleport_entry, Some(3));
@@ -173,8 +175,9 @@ mod tests {
             .map(|d| START.offset(d.delta()).unwrap())
             .collect();
         let board = Board::from_parts(START, &ring, &[]);
-        let mut teleports = TeleportList::new(vec![p(0, 0)]);
-        teleports.take(0);
+        let entries = TeleportEntries::from_cells(&[p(0, 0)]);
+        let mut teleports = TeleportList::new(&entries);
+        teleports.take(p(0, 0));
         let choice = choose(&board, &teleports);
         assert_eq!(choice.mv, Move::Stay);
         assert_eq!(choice.forecast, None, "staying loses");

@@ -1,80 +1,153 @@
-//! The teleport list: which entries are still unused, and the first one that works, found in
-//! time independent of the list's length.
+//! The teleport list: its entries as read, kept in 4 bytes each, and during a game which of
+//! them are still unused, with the first that works found in time independent of the list's
+//! length.
 
-use crate::board::BOUNDS;
+use crate::board::{BOUNDS, SIZE};
 use shared_grid::Pos;
 use std::collections::BTreeSet;
 
-/// The input's teleport entries, each usable once, searched "from the beginning of the list".
+/// No entry.
+const NONE: u32 = u32::MAX;
+
+/// The input's teleport entries, in list order.
+///
+/// A game only ever asks for "the first unused entry of this cell", so what is kept is, for
+/// each entry, the next entry on the same cell (4 bytes), and each cell's first entry: a list
+/// of 10^7 entries takes 40 MB, never more than the 40 MB or so of text it was read from.
+/// (As `Vec<Pos>`, copied into the per-cell queues of a game, it took ten times that, and six
+/// million entries did not fit in 256 MiB.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeleportEntries {
+    /// Per cell (row-major index): its first entry, `NONE` if it has none.
+    first: Vec<u32>,
+    /// Per cell: its last entry so far (where the next one is linked), `NONE` if none.
+    last: Vec<u32>,
+    /// Per entry: the next entry on the same cell, `NONE` if none.
+    next: Vec<u32>,
+}
+
+impl Default for TeleportEntries {
+    fn default() -> TeleportEntries {
+        TeleportEntries {
+            first: vec![NONE; BOUNDS.len()],
+            last: vec![NONE; BOUNDS.len()],
+            next: Vec::new(),
+        }
+    }
+}
+
+impl TeleportEntries {
+    /// The entries of `cells`, in order; each must be on the board.
+    pub fn from_cells(cells: &[Pos]) -> TeleportEntries {
+        let mut entries = TeleportEntries::default();
+        for &cell in cells {
+            entries.push(cell);
+        }
+        entries
+    }
+
+    /// Appends an entry on `cell`, which must be on the board.
+    pub fn push(&mut self, cell: Pos) {
+        assert!(
+            BOUNDS.contains(cell),
+            "teleport entry {cell:?} off the board"
+        );
+        // 2^32 - 1 entries would be 16 GB of input: the memory would have run out long before.
+        let entry = u32::try_from(self.next.len())
+            .ok()
+            .filter(|&entry| entry != NONE)
+            .expect("fewer than 2^32 - 1 teleport entries");
+        let index = BOUNDS.index(cell);
+        match self.last[index] {
+            NONE => self.first[index] = entry,
+            last => self.next[last as usize] = entry,
+        }
+        self.last[index] = entry;
+        self.next.push(NONE);
+    }
+
+    pub fn len(&self) -> usize {
+        self.next.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.next.is_empty()
+    }
+
+    /// Every entry's cell, in list order (for tests and tools: it costs 16 bytes an entry).
+    pub fn cells(&self) -> Vec<Pos> {
+        let mut cells = vec![Pos::default(); self.len()];
+        for (index, &first) in self.first.iter().enumerate() {
+            let cell = Pos::new(index / SIZE, index % SIZE);
+            let mut entry = first;
+            while entry != NONE {
+                cells[entry as usize] = cell;
+                entry = self.next[entry as usize];
+            }
+        }
+        cells
+    }
+}
+
+/// The entries of one game, each usable once, searched "from the beginning of the list".
 ///
 /// Whether an entry works depends only on its cell, so the search need not walk the list: it
 /// walks the cells in the order of their first unused entry, trying each cell once. Taking an
-/// entry moves its cell's front to the cell's next unused entry. A search costs O(cells tried
-/// x log) instead of O(entries), and a whole game O(T log T) instead of O(T^2).
+/// entry moves its cell's front to the cell's next entry. A search costs O(cells tried x log)
+/// instead of O(entries), and a whole game O(T log T) instead of O(T^2).
 #[derive(Clone, Debug)]
-pub struct TeleportList {
-    entries: Vec<Pos>,
-    used: Vec<bool>,
-    /// For each cell (row-major index), its unused entries, last first (the next to take is
-    /// at the end).
-    unused_by_cell: Vec<Vec<usize>>,
+pub struct TeleportList<'a> {
+    entries: &'a TeleportEntries,
+    /// Per cell: its first unused entry, `NONE` if none is left.
+    front: Vec<u32>,
     /// (first unused entry, cell index) for every cell that still has one, in list order.
-    fronts: BTreeSet<(usize, usize)>,
+    fronts: BTreeSet<(u32, u16)>,
 }
 
-impl TeleportList {
-    /// `entries` must be cells of the board (the input check makes sure).
-    pub fn new(entries: Vec<Pos>) -> TeleportList {
-        let mut unused_by_cell = vec![Vec::new(); BOUNDS.len()];
-        for (entry, &cell) in entries.iter().enumerate().rev() {
-            unused_by_cell[BOUNDS.index(cell)].push(entry);
-        }
-        let fronts = unused_by_cell
+impl<'a> TeleportList<'a> {
+    /// Every entry unused.
+    pub fn new(entries: &'a TeleportEntries) -> TeleportList<'a> {
+        let front = entries.first.clone();
+        let fronts = front
             .iter()
             .enumerate()
-            .filter_map(|(cell, queue)| Some((*queue.last()?, cell)))
+            .filter(|&(_, &entry)| entry != NONE)
+            .map(|(index, &entry)| (entry, index as u16))
             .collect();
         TeleportList {
-            used: vec![false; entries.len()],
             entries,
-            unused_by_cell,
+            front,
             fronts,
         }
-    }
-
-    /// Every entry, in input order.
-    pub fn entries(&self) -> &[Pos] {
-        &self.entries
-    }
-
-    /// `used()[i]`: entry `i` has been taken.
-    pub fn used(&self) -> &[bool] {
-        &self.used
     }
 
     /// The first unused entry, in list order, whose cell `works` accepts, with what `works`
     /// returned for it. `works` is asked about each distinct cell at most once.
     pub fn first_working<T>(&self, mut works: impl FnMut(Pos) -> Option<T>) -> Option<(usize, T)> {
-        self.fronts
-            .iter()
-            .find_map(|&(entry, _)| Some((entry, works(self.entries[entry])?)))
+        self.fronts.iter().find_map(|&(entry, index)| {
+            let index = usize::from(index);
+            let cell = Pos::new(index / SIZE, index % SIZE);
+            Some((entry as usize, works(cell)?))
+        })
     }
 
-    /// Marks `entry` used. It must be the first unused entry of its cell (as
-    /// [`first_working`](Self::first_working) returns).
-    pub fn take(&mut self, entry: usize) {
-        let cell = BOUNDS.index(self.entries[entry]);
-        let queue = &mut self.unused_by_cell[cell];
-        assert_eq!(
-            queue.pop(),
-            Some(entry),
-            "only a cell's first unused entry is taken"
-        );
-        self.used[entry] = true;
-        self.fronts.remove(&(entry, cell));
-        if let Some(&next) = queue.last() {
-            self.fronts.insert((next, cell));
+    /// Uses up the first unused entry of `cell` (there must be one) and returns it.
+    pub fn take(&mut self, cell: Pos) -> usize {
+        let index = BOUNDS.index(cell);
+        let entry = self.front[index];
+        assert_ne!(entry, NONE, "no unused entry left on {cell:?}");
+        self.fronts.remove(&(entry, index as u16));
+        let next = self.entries.next[entry as usize];
+        self.front[index] = next;
+        if next != NONE {
+            self.fronts.insert((next, index as u16));
         }
+        entry as usize
+    }
+
+    /// Whether some entry on `cell` is still unused.
+    pub fn has_unused(&self, cell: Pos) -> bool {
+        self.front[BOUNDS.index(cell)] != NONE
     }
 }
 
@@ -86,9 +159,12 @@ mod tests {
         Pos::new(row, col)
     }
 
-    /// The statement's way: walk the list from the start, skip used entries.
-    fn naive_first(list: &TeleportList, works: impl Fn(Pos) -> bool) -> Option<usize> {
-        (0..list.entries().len()).find(|&i| !list.used()[i] && works(list.entries()[i]))
+    #[test]
+    fn cells_come_back_in_order() {
+        let cells = [p(0, 0), p(1, 1), p(0, 0), p(30, 30), p(1, 1), p(0, 0)];
+        let entries = TeleportEntries::from_cells(&cells);
+        assert_eq!((entries.len(), entries.cells()), (6, cells.to_vec()));
+        assert!(TeleportEntries::default().is_empty());
     }
 
     #[test]
@@ -102,35 +178,52 @@ mod tests {
             p(0, 0),
             p(3, 3),
         ];
-        let mut list = TeleportList::new(cells.to_vec());
+        let entries = TeleportEntries::from_cells(&cells);
+        let mut list = TeleportList::new(&entries);
+        // The statement's way: walk the list from the start, skip used entries.
+        let mut used = [false; 7];
         // Cells whose row is odd "do not work" on odd rounds.
         for round in 0..cells.len() {
             let works = |c: Pos| round % 2 == 0 || c.row % 2 == 0;
-            let expected = naive_first(&list, works);
+            let expected = (0..cells.len()).find(|&i| !used[i] && works(cells[i]));
             let mut asked = Vec::new();
             let got = list.first_working(|c| {
                 asked.push(c);
-                works(c).then_some(())
+                works(c).then_some(c)
             });
-            assert_eq!(got.map(|(i, ())| i), expected, "round {round}");
+            assert_eq!(got.map(|(i, _)| i), expected, "round {round}");
             let times_asked = asked.len();
             asked.sort();
             asked.dedup();
             assert_eq!(asked.len(), times_asked, "each cell asked once");
-            if let Some(i) = expected {
-                list.take(i);
+            if let Some((i, cell)) = got {
+                assert_eq!(cell, cells[i]);
+                assert_eq!(list.take(cell), i);
+                used[i] = true;
+            }
+            for &cell in &cells {
+                let unused = (0..cells.len()).any(|i| !used[i] && cells[i] == cell);
+                assert_eq!(list.has_unused(cell), unused);
             }
         }
     }
 
     #[test]
     fn used_entries_are_never_offered_again() {
-        let mut list = TeleportList::new(vec![p(5, 5), p(5, 5)]);
+        let entries = TeleportEntries::from_cells(&[p(5, 5), p(5, 5)]);
+        let mut list = TeleportList::new(&entries);
         assert_eq!(list.first_working(Some), Some((0, p(5, 5))));
-        list.take(0);
+        assert_eq!(list.take(p(5, 5)), 0);
         assert_eq!(list.first_working(Some), Some((1, p(5, 5))));
-        list.take(1);
+        assert_eq!(list.take(p(5, 5)), 1);
         assert_eq!(list.first_working(Some), None);
-        assert_eq!(list.used(), [true, true]);
+        assert!(!list.has_unused(p(5, 5)));
+    }
+
+    #[test]
+    #[should_panic(expected = "no unused entry left")]
+    fn taking_from_a_cell_without_entries_is_a_bug() {
+        let entries = TeleportEntries::from_cells(&[p(5, 5)]);
+        TeleportList::new(&entries).take(p(5, 6));
     }
 }

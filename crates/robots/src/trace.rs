@@ -4,7 +4,7 @@ use crate::board::{BOUNDS, SIZE};
 use crate::game::Step;
 use crate::io::cell_text;
 use crate::rules::Move;
-use shared_grid::{Grid, Pos};
+use shared_grid::Pos;
 use std::fmt::Write;
 
 /// One position as text: a header line, two lines of column numbers, then one line per row:
@@ -27,16 +27,6 @@ pub fn draw(case_number: usize, step: &Step) -> String {
     let tens: String = (1..=SIZE).map(|c| digit(c / 10)).collect();
     let units: String = (1..=SIZE).map(|c| digit(c % 10)).collect();
     let _ = writeln!(out, "    {tens}\n    {units}");
-    // A grid, not a list: the teleport list may be long.
-    let mut unused = Grid::new(SIZE, SIZE, false);
-    for (&cell, _) in step
-        .teleports
-        .iter()
-        .zip(step.used)
-        .filter(|&(_, &used)| !used)
-    {
-        unused[cell] = true;
-    }
     for row in 0..SIZE {
         let line: String = (0..SIZE)
             .map(|col| {
@@ -48,7 +38,7 @@ pub fn draw(case_number: usize, step: &Step) -> String {
                     _ if cell == board.you() => '@',
                     _ if board.has_robot(cell) => 'R',
                     _ if board.has_debris(cell) => '*',
-                    _ if unused[cell] => 't',
+                    _ if step.teleports.has_unused(cell) => 't',
                     _ => '.',
                 }
             })
@@ -77,17 +67,20 @@ fn digit(d: usize) -> char {
 mod tests {
     use super::*;
     use crate::board::Board;
+    use crate::teleports::{TeleportEntries, TeleportList};
 
     #[test]
     fn marks_every_kind_of_cell() {
         let board = Board::from_parts(Pos::new(0, 0), &[Pos::new(0, 2)], &[Pos::new(0, 3)]);
+        let entries = TeleportEntries::from_cells(&[Pos::new(0, 1), Pos::new(0, 4)]);
+        let mut list = TeleportList::new(&entries);
+        list.take(Pos::new(0, 4));
         let step = Step {
             number: 4,
             mv: Some(Move::Walk(shared_grid::Dir8::W)),
             board: &board,
             lost: false,
-            teleports: &[Pos::new(0, 1), Pos::new(0, 4)],
-            used: &[false, true],
+            teleports: &list,
         };
         let text = draw(2, &step);
         let lines: Vec<&str> = text.lines().collect();
@@ -104,13 +97,13 @@ mod tests {
     fn destroyed_you_is_an_x() {
         let mut board = Board::from_parts(Pos::new(5, 5), &[Pos::new(4, 4), Pos::new(6, 6)], &[]);
         assert!(crate::rules::robots_move(&mut board));
+        let entries = TeleportEntries::default();
         let step = Step {
             number: 9,
             mv: Some(Move::Stay),
             board: &board,
             lost: true,
-            teleports: &[],
-            used: &[],
+            teleports: &TeleportList::new(&entries),
         };
         let text = draw(1, &step);
         assert!(text.lines().next().unwrap().ends_with("-- lost"));
