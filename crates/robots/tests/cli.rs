@@ -152,3 +152,23 @@ fn gigabyte_line_fails_in_bounded_memory() {
     );
     assert_eq!(failure.stdout, WIN_FIRST_MOVE);
 }
+
+/// Ten million teleport entries (40 MB of input) are kept in 4 bytes each: under 256 MiB they
+/// are all read and the case played (no robot: won at once). As `Vec<Pos>` copied into
+/// per-cell queues, six million aborted.
+#[test]
+fn ten_million_teleport_entries_fit_in_bounded_memory() {
+    let binary = env!("CARGO_BIN_EXE_robots");
+    let producer = "echo '0 10000000'; yes '3 4' | head -n 10000000";
+    let out = cli_check::run_streamed_with_memory_limit(binary, MEMORY_KIB, producer);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Case 1:\nWon game after making 0 moves.\nFinal position: (15,15)\n\
+         Number of cells with debris: 0\n"
+    );
+}
