@@ -71,12 +71,12 @@ pub fn effect_of(board: &Board, mv: Move) -> Option<Effect> {
 /// change).
 #[inline]
 pub fn step_effect(board: &Board, delta: (isize, isize)) -> Option<Effect> {
-    let target = BOUNDS.step(board.you(), delta)?;
+    let target = step_on_board(board.you(), delta)?;
     if board.has_robot(target) {
         return None;
     }
     let push = if board.has_debris(target) {
-        let pushed_to = BOUNDS.step(target, delta)?;
+        let pushed_to = step_on_board(target, delta)?;
         if board.has_debris(pushed_to) {
             return None;
         }
@@ -88,6 +88,18 @@ pub fn step_effect(board: &Board, delta: (isize, isize)) -> Option<Effect> {
         None
     };
     Some(Effect { you: target, push })
+}
+
+/// The cell one `delta` from `cell`, if on the board: `BOUNDS.step` with one comparison per
+/// coordinate (a step off the top or left wraps to a huge index), for the strategy's inner
+/// loop.
+#[inline]
+fn step_on_board(cell: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
+    let next = Pos::new(
+        cell.row.wrapping_add_signed(dr),
+        cell.col.wrapping_add_signed(dc),
+    );
+    BOUNDS.contains(next).then_some(next)
 }
 
 /// Makes your move on `board`: `effect` must come from [`effect_of`] on this board.
