@@ -48,8 +48,10 @@ pub struct ReactiveParams {
     /// opponents farther away).
     pub prior_approach: u32,
     pub min_approach: u32,
-    /// Percent of a drawing opponent's shortest closing counted as delay (it is busy).
+    /// Percent of a drawing opponent's shortest closing counted as delay (it is busy), in
+    /// the model and in the worst-case threat that keeps us alive.
     pub busy_weight: u32,
+    pub safe_busy_weight: u32,
     /// Added to every plan's turns (favours bigger loops).
     pub overhead: u32,
     /// Value of a kill by enclosure, in squared cells.
@@ -66,6 +68,7 @@ impl Default for ReactiveParams {
             prior_approach: 60,
             min_approach: 20,
             busy_weight: 100,
+            safe_busy_weight: 0,
             overhead: 2,
             kill_bonus: 60,
         }
@@ -203,13 +206,18 @@ impl<'a> Turn<'a> {
                 continue;
             }
             victims |= p.pos().bit();
-            let mut delay = p.stuck_left();
-            if p.pen_down() {
-                delay += board.closing_distance(p.trail()).min(20) * params.busy_weight / 100;
-            }
+            // Drawers do step on trails while they close their own loops, so the worst case
+            // counts them at full speed; the model lets them finish first.
+            let busy = if p.pen_down() {
+                board.closing_distance(p.trail()).min(20)
+            } else {
+                0
+            };
+            let safe_delay = p.stuck_left() + busy * params.safe_busy_weight / 100;
+            let delay = p.stuck_left() + busy * params.busy_weight / 100;
             let (dist, _) = board.walk(other, p.pos(), 0);
             for (t, d) in threat.iter_mut().zip(dist.iter()) {
-                *t = (*t).min(d.saturating_add(delay));
+                *t = (*t).min(d.saturating_add(safe_delay));
             }
             opponents.push(Opponent {
                 dist,
@@ -749,5 +757,65 @@ mod tests {
     fn next_to_an_opponent_it_still_draws_but_keeps_a_way_out() {
         let game = against_a_statue(v(2, 2), v(5, 2), 30);
         assert!(!game.areas(0).is_empty(), "it captured something");
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::super::Planner;
+    use super::*;
+    use crate::turn::Answer;
+
+    /// Move times of this strategy against three planners, seats rotated, unoptimised when
+    /// run by `cargo test`: `cargo test -p enclosure --lib sim::timing -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn move_times_against_planners() {
+        let mut times = Vec::new();
+        for seat in 0..4 {
+            let mut bot = Reactive::new();
+            let mut others: Vec<Planner> = (0..4).map(|_| Planner::new()).collect();
+            let starts: Vec<_> = (0..4)
+                .map(|s| {
+                    Some(if s == seat {
+                        bot.start(s)
+                    } else {
+                        others[s].start(s)
+                    })
+                })
+                .collect();
+            let mut game = Game::new(&starts);
+            while !game.is_over() {
+                let answers: Vec<Answer> = (0..4)
+                    .map(|s| {
+                        if !game.player(s).is_alive() {
+                            return None;
+                        }
+                        if s != seat {
+                            return Some(Ok(others[s].act(s, &game)));
+                        }
+                        let clock = std::time::Instant::now();
+                        let action = bot.act(s, &game);
+                        times.push(clock.elapsed().as_secs_f64() * 1e3);
+                        Some(Ok(action))
+                    })
+                    .collect();
+                game.play_turn(&answers);
+            }
+            eprintln!(
+                "seat {seat}: areas {:?}, death {:?}",
+                game.areas(seat),
+                game.player(seat).death()
+            );
+        }
+        times.sort_by(f64::total_cmp);
+        let at = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
+        eprintln!(
+            "{} moves: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            times.len(),
+            at(0.5),
+            at(0.99),
+            at(1.0)
+        );
     }
 }
