@@ -4,6 +4,7 @@
 
 mod board;
 mod closing;
+mod forecast;
 mod idle;
 mod model;
 mod planner;

@@ -27,16 +27,13 @@ pub struct Record {
 }
 
 impl Record {
-    /// Whether it behaves like a hunter so far. Unknown players count as hunters until
-    /// `min_moves` pen-up moves near a trail have been seen; a player that ever stood on a
-    /// trail stays one.
-    pub fn hunts(&self, min_moves: u32, ratio_percent: u32) -> bool {
-        if self.trail_hits > 0 || self.near_trail_moves < min_moves {
-            return true;
-        }
-        // A walker that ignores trails gets closer about half the time (or less: it also
-        // stays and turns away); a hunter nearly always does.
-        100 * self.approaches > ratio_percent * self.near_trail_moves
+    /// Whether it has shown itself a hunter: it walked onto a trail, or most of (at least
+    /// `min_moves`) pen-up moves near trails approached them. Unknown players do not count:
+    /// most bots never hunt, and the first loops are the ones that matter.
+    pub fn proven_hunter(&self, min_moves: u32, ratio_percent: u32) -> bool {
+        self.trail_hits > 0
+            || (self.near_trail_moves >= min_moves
+                && 100 * self.approaches > ratio_percent * self.near_trail_moves)
     }
 
     /// Whether chasing its trails without a sure kill has proved useless.
@@ -111,8 +108,8 @@ impl Model {
                 nearest_now = nearest_now.min(manhattan(now, v));
                 hit |= v == now;
             }
-            if hit {
-                record.trail_hits += 1;
+            if hit && !player.pen_down() {
+                record.trail_hits += 1; // walked onto it: drawing through a trail is not a hunt
             }
             if nearest_before <= RELEVANT && nearest_before > 0 {
                 record.near_trail_moves += 1;
