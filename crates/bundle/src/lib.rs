@@ -43,36 +43,47 @@ pub fn bundle(plan: &Plan) -> Result<String> {
     let mut root = main.file;
     let libraries: Vec<&Library> = plan.own_lib.iter().chain(&plan.deps).collect();
     let mut all_macros = BTreeSet::new();
-    let mut modules = Vec::new();
+    // Every library is loaded before any is rewritten: `#[macro_use] extern crate x;`
+    // needs the macros x exports.
+    let mut loaded_libraries = Vec::new();
+    let mut exported_by = BTreeMap::new();
     for lib in &libraries {
         let loaded = load::load_crate(&lib.root, &mut Strip::new(&lib.features, true))
             .with_context(|| format!("loading `{}`", lib.package))?;
-        let (externs, std_crates) =
-            extern_crates(&loaded.extern_crates, &lib.extern_names, Some(&lib.module))
-                .with_context(|| format!("loading `{}`", lib.package))?;
-        let mut file = loaded.file;
-        let exported = rewrite::exported_macros(&file.items);
+        let exported = rewrite::exported_macros(&loaded.file.items);
         if let Some(name) = exported.iter().find(|name| all_macros.contains(*name)) {
             bail!("two bundled crates export a macro named `{name}`");
         }
         all_macros.extend(exported.iter().cloned());
-        let module = Some(lib.module.as_str());
+        exported_by.insert(lib.module.clone(), exported);
+        loaded_libraries.push((lib, loaded));
+    }
+    let mut modules = Vec::new();
+    for (lib, loaded) in loaded_libraries {
+        let (externs, std_crates) =
+            extern_crates(&loaded.extern_crates, &lib.extern_names, Some(&lib.module))
+                .with_context(|| format!("loading `{}`", lib.package))?;
+        let mut file = loaded.file;
+        let macro_uses = macro_uses(&loaded.extern_crates, &externs, &exported_by, &file);
         rewrite::Rewrite {
-            module,
+            module: Some(lib.module.as_str()),
             externs: &externs,
-            exported: &exported,
+            exported: &exported_by[&lib.module],
             std_crates: &std_crates,
+            macro_uses: &macro_uses,
         }
         .visit_file_mut(&mut file);
         let dependency = plan.deps.iter().any(|dep| dep.module == lib.module);
         modules.push(library_module(lib, file, dependency));
     }
     let no_macros = BTreeSet::new();
+    let main_macro_uses = macro_uses(&main.extern_crates, &main_externs, &exported_by, &root);
     rewrite::Rewrite {
         module: None,
         externs: &main_externs,
         exported: &no_macros,
         std_crates: &main_std_crates,
+        macro_uses: &main_macro_uses,
     }
     .visit_file_mut(&mut root);
     let module_names = libraries.iter().map(|lib| lib.module.clone()).collect();
@@ -134,6 +145,28 @@ fn extern_crates(
         }
     }
     Ok((externs, std_crates))
+}
+
+/// The macros that a crate's `#[macro_use] extern crate x;` items put in scope: the
+/// ones x exports (`exported_by` its module), less those the crate defines itself
+/// (its own `macro_rules!` shadow them).
+fn macro_uses(
+    items: &[load::ExternCrate],
+    externs: &BTreeMap<String, String>,
+    exported_by: &BTreeMap<String, BTreeSet<String>>,
+    file: &syn::File,
+) -> BTreeSet<String> {
+    let own = rewrite::defined_macros(&file.items);
+    let mut names = BTreeSet::new();
+    for item in items {
+        let module = externs.get(&item.binding).and_then(|m| exported_by.get(m));
+        for name in module.into_iter().flatten() {
+            if item.macro_use.brings(name) && !own.contains(name) {
+                names.insert(name.clone());
+            }
+        }
+    }
+    names
 }
 
 enum Target {
@@ -223,6 +256,7 @@ mod extern_crate_tests {
         load::ExternCrate {
             name: name.to_string(),
             binding: binding.to_string(),
+            macro_use: load::MacroUse::Nothing,
         }
     }
 

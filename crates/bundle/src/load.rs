@@ -22,6 +22,49 @@ pub struct Loaded {
 pub struct ExternCrate {
     pub name: String,
     pub binding: String,
+    pub macro_use: MacroUse,
+}
+
+/// What `#[macro_use]` on an `extern crate` brings into the whole crate's scope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MacroUse {
+    /// No `#[macro_use]`.
+    Nothing,
+    /// `#[macro_use]`: every exported macro of the crate.
+    All,
+    /// `#[macro_use(a, b)]`.
+    Only(Vec<String>),
+}
+
+impl MacroUse {
+    fn of(attrs: &[syn::Attribute]) -> Result<MacroUse> {
+        let Some(attr) = attrs.iter().find(|a| a.path().is_ident("macro_use")) else {
+            return Ok(MacroUse::Nothing);
+        };
+        match &attr.meta {
+            syn::Meta::Path(_) => Ok(MacroUse::All),
+            syn::Meta::List(list) => {
+                let names = list
+                    .parse_args_with(
+                        syn::punctuated::Punctuated::<syn::Ident, syn::Token![,]>::parse_terminated,
+                    )
+                    .context("#[macro_use(..)] takes macro names")?;
+                Ok(MacroUse::Only(
+                    names.iter().map(crate::uses::unraw).collect(),
+                ))
+            }
+            syn::Meta::NameValue(_) => bail!("#[macro_use = ..] is not Rust"),
+        }
+    }
+
+    /// Whether the exported macro `name` comes into scope.
+    pub fn brings(&self, name: &str) -> bool {
+        match self {
+            MacroUse::Nothing => false,
+            MacroUse::All => true,
+            MacroUse::Only(names) => names.iter().any(|n| n == name),
+        }
+    }
 }
 
 /// Loads the crate whose root file is `root` (`src/lib.rs` or `src/main.rs`).
@@ -89,7 +132,12 @@ fn inline_modules(
                     Some((_, alias)) => crate::uses::unraw(alias),
                     None => name.clone(),
                 };
-                extern_crates.push(ExternCrate { name, binding });
+                let macro_use = MacroUse::of(&krate.attrs)?;
+                extern_crates.push(ExternCrate {
+                    name,
+                    binding,
+                    macro_use,
+                });
                 continue;
             }
             _ => {}

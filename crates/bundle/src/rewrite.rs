@@ -7,7 +7,9 @@
 //!   one of L's `#[macro_export]` macros, which live at the crate root;
 //! - names bound by `extern crate alloc;` (or `extern crate core as std;`) become the
 //!   std crate they stand for: `alloc::vec::Vec` is `std::vec::Vec`, since the bundle
-//!   is a std binary with no `extern crate` and std re-exports all of alloc and core.
+//!   is a std binary with no `extern crate` and std re-exports all of alloc and core;
+//! - a plain call `m!` of a macro that `#[macro_use] extern crate D;` brought into
+//!   scope becomes `crate::m!` (`#[macro_export]` put D's macros at the bundle's root).
 //!
 //! Macro invocations and `macro_rules!` bodies are opaque to syn, so their tokens get
 //! the same rules at token level. In a macro body, `crate::x` and `D::x` resolve where
@@ -29,6 +31,10 @@ pub struct Rewrite<'a> {
     pub exported: &'a BTreeSet<String>,
     /// Names bound by `extern crate` of a std crate, mapped to `std` or `core`.
     pub std_crates: &'a BTreeMap<String, String>,
+    /// Other crates' exported macros that `#[macro_use] extern crate` put in scope
+    /// everywhere in this crate: a plain call `m!` becomes `crate::m!`, where
+    /// `#[macro_export]` put `m` in the bundle.
+    pub macro_uses: &'a BTreeSet<String>,
 }
 
 impl Rewrite<'_> {
@@ -114,6 +120,18 @@ impl Rewrite<'_> {
         }
     }
 
+    /// Whether `word`, followed by `rest` after `done`, is a plain call of a macro that
+    /// `#[macro_use]` brought in: `m ! (..)`, not `x :: m !`, `$m !` or `m != y`.
+    fn is_macro_use(&self, word: &Ident, rest: &[TokenTree], done: &[TokenTree]) -> bool {
+        let bang = matches!(rest.first(), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+        let called = matches!(rest.get(1), Some(TokenTree::Group(_)));
+        let after_dollar = matches!(done.last(), Some(TokenTree::Punct(p)) if p.as_char() == '$');
+        bang && called
+            && !after_dollar
+            && !ends_with_path_sep(done)
+            && self.macro_uses.contains(&unraw(word))
+    }
+
     /// The same rules at token level, for macro invocations and definitions.
     fn rewrite_tokens(&self, tokens: TokenStream) -> TokenStream {
         let input: Vec<TokenTree> = tokens.into_iter().collect();
@@ -125,6 +143,12 @@ impl Rewrite<'_> {
                         Group::new(group.delimiter(), self.rewrite_tokens(group.stream()));
                     rewritten.set_span(group.span());
                     out.push(rewritten.into());
+                    continue;
+                }
+                TokenTree::Ident(word) if self.is_macro_use(word, &input[i + 1..], &out) => {
+                    out.push(ident("crate").into());
+                    push_path_sep(&mut out);
+                    out.push(token.clone());
                     continue;
                 }
                 TokenTree::Ident(word) if is_path_sep(&input[i + 1..]) => unraw(word),
@@ -211,7 +235,35 @@ impl VisitMut for Rewrite<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         mac.tokens = self.rewrite_tokens(std::mem::take(&mut mac.tokens));
         visit_mut::visit_macro_mut(self, mac);
+        // After the path rules, which would put this crate's module after `crate`.
+        let plain = mac.path.leading_colon.is_none() && mac.path.segments.len() == 1;
+        if plain
+            && self
+                .macro_uses
+                .contains(&unraw(&mac.path.segments[0].ident))
+        {
+            mac.path
+                .segments
+                .insert(0, PathSegment::from(ident("crate")));
+        }
     }
+}
+
+/// Every `macro_rules!` defined in `items` (at any module depth), exported or not.
+pub fn defined_macros(items: &[Item]) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for item in items {
+        match item {
+            Item::Macro(mac) => names.extend(mac.ident.as_ref().map(unraw)),
+            Item::Mod(module) => {
+                if let Some((_, items)) = &module.content {
+                    names.extend(defined_macros(items));
+                }
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// The `#[macro_export]` macros defined in `items` (at any module depth).
@@ -299,6 +351,16 @@ mod tests {
         module: Option<&str>,
         std_crates: &[(&str, &str)],
     ) -> String {
+        rewrite_all(source, module, std_crates, &[])
+    }
+
+    /// `macro_uses`: the macros `#[macro_use] extern crate` brought in.
+    fn rewrite_all(
+        source: &str,
+        module: Option<&str>,
+        std_crates: &[(&str, &str)],
+        macro_uses: &[&str],
+    ) -> String {
         let externs = [
             ("proconio", "proconio"),
             ("shared_grid", "shared_grid"),
@@ -318,9 +380,30 @@ mod tests {
             externs: &externs,
             exported: &exported,
             std_crates: &std_crates,
+            macro_uses: &macro_uses.iter().map(|m| m.to_string()).collect(),
         }
         .visit_file_mut(&mut file);
         file.to_token_stream().to_string()
+    }
+
+    #[test]
+    fn macros_brought_in_by_macro_use_are_called_from_the_crate_root() {
+        // In statements, items and other macros' tokens, at any depth; not paths,
+        // metavariables, comparisons or other macros.
+        let source = "fn f() -> u32 { square!(3) } square! { 4 } \
+                      mod inner { fn g() { let v = vec![square!(2)]; other::square!(1); } } \
+                      macro_rules! m { ($square:ident) => { square!(1) + $square!(2) + (square != 1) as u32 }; }";
+        let out = rewrite_all(source, Some("lib"), &[], &["square"]);
+        assert_eq!(
+            out,
+            "fn f () -> u32 { crate :: square ! (3) } crate :: square ! { 4 } \
+             mod inner { fn g () { let v = vec ! [crate :: square ! (2)] ; other :: square ! (1) ; } } \
+             macro_rules ! m { ($ square : ident) => { crate :: square ! (1) + $ square ! (2) + (square != 1) as u32 } ; }"
+        );
+        assert_eq!(
+            rewrite_all(source, Some("lib"), &[], &[]),
+            rewrite(source, Some("lib"))
+        );
     }
 
     #[test]

@@ -65,6 +65,7 @@ fn main() {
     std::io::stdin().read_to_string(&mut input).unwrap();
     print!("{}", app::run(&input));
     println!("{}", greet!("main"));
+    println!("{}", utility::nested::cheer());
 }
 "#,
     ),
@@ -216,8 +217,30 @@ pub(in crate::shapes) fn internal_limit() -> u64 {
 const LIMIT: u64 = 7;
 "#,
     ),
-    ("util/Cargo.toml", "[package]\nname = \"util\"\nversion = \"1.0.0\"\nedition = \"2018\"\nlicense = \"MIT\"\n"),
-    ("util/src/lib.rs", "pub fn double(x: u64) -> u64 {\n    x * 2\n}\n\npub fn never_called() {}\n"),
+    (
+        "util/Cargo.toml",
+        "[package]\nname = \"util\"\nversion = \"1.0.0\"\nedition = \"2018\"\nlicense = \"MIT\"\n\n\
+         [dependencies]\nhelper = { path = \"../helper\" }\n",
+    ),
+    // `#[macro_use] extern crate`: helper's exported macros, unqualified, in every module.
+    (
+        "util/src/lib.rs",
+        r#"#[macro_use]
+extern crate helper;
+
+pub fn double(x: u64) -> u64 {
+    x * 2
+}
+
+pub fn never_called() {}
+
+pub mod nested {
+    pub fn cheer() -> String {
+        format!("{}{}", greet!("util"), shout!())
+    }
+}
+"#,
+    ),
 ];
 
 /// Writes the synthetic workspace into a scratch directory of its own.
@@ -302,7 +325,7 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
         let output = child.wait_with_output().unwrap();
         assert_eq!(
             String::from_utf8_lossy(&output.stdout),
-            "2 8 18 hello lib! (7) fancy\nhello main! (7)\n",
+            "2 8 18 hello lib! (7) fancy\nhello main! (7)\nhello util! (7)!\n",
             "edition {edition}"
         );
     }
