@@ -4,9 +4,10 @@
 //! Sets of 20 x 20 boards (100 each):
 //! - `climbed-nodes`, `climbed-ratio` (`data/*.txt`): hill-climbed by
 //!   `examples/climb.rs` against the current search, maximising its node
-//!   count, or its node count over the plain DFS's; `-v1` files were climbed
-//!   against the previous (iterative-deepening) search and stay as regression
-//!   data;
+//!   count, or its node count over the plain DFS's; `-v2` files were climbed
+//!   against the previous search (no lazy set-up, the bound by sweeps) and
+//!   `-v1` against the one before (iterative deepening); they stay as
+//!   regression data;
 //! - unreachable corners and hardest of random (`support/sets.rs`, fixed seeds);
 //!
 //! and single long thin boards (1 x 100,000 and 1 x 300,000, a block on every
@@ -57,6 +58,8 @@ fn bench(c: &mut Criterion) {
     for file in [
         "climbed-nodes.txt",
         "climbed-ratio.txt",
+        "climbed-nodes-v2.txt",
+        "climbed-ratio-v2.txt",
         "climbed-nodes-v1.txt",
         "climbed-ratio-v1.txt",
     ] {

@@ -6,9 +6,14 @@
 //!
 //! ```text
 //! cargo run --release -p curling --example climb -- \
-//!     --objective nodes --boards 100 --steps 400 --seed 1 \
+//!     --objective nodes --boards 100 --steps 400 --seed 2 \
 //!     --out crates/curling/benches/data/climbed-nodes.txt
+//! cargo run --release -p curling --example climb -- \
+//!     --objective ratio --boards 100 --steps 2000 --seed 2 \
+//!     --out crates/curling/benches/data/climbed-ratio.txt
 //! ```
+//!
+//! (the commands that made the current `climbed-*.txt`).
 //!
 //! Each of `--boards` climbs starts from a random `--width` x `--height` board
 //! (default 20 x 20, 10-40 % blocks) and makes `--steps` mutations (toggle one

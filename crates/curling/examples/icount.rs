@@ -7,8 +7,8 @@
 //!     target/release/examples/icount ours crates/curling/benches/data/climbed-ratio.txt
 //! ```
 //!
-//! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`
-//! and `random` name the generated sets, as in `versus`. Only the calls inside
+//! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`,
+//! `random` and `thin` name the generated boards, as in `versus`. Only the calls inside
 //! `solve_all` are counted: reading and parsing the files are not.
 
 #[path = "../benches/support/boards.rs"]
@@ -41,6 +41,7 @@ fn main() {
         rows.extend(match path.as_str() {
             "corners" => sets::unreachable_corners(),
             "random" => sets::hardest_of_random(),
+            "thin" => vec![boards::long_thin_board(100_000)],
             _ => boards::parse_boards(
                 &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),
             ),

@@ -61,7 +61,11 @@ impl RelaxedBound {
         while layers < MAX_THROWS as usize {
             next.fill(0);
             for row in 0..rows {
-                let (line, block) = (&frontier[row * wpr..][..wpr], &blocks[row * wpr..][..wpr]);
+                let line = &frontier[row * wpr..][..wpr];
+                if line.iter().all(|&word| word == 0) {
+                    continue;
+                }
+                let block = &blocks[row * wpr..][..wpr];
                 let out = &mut next[row * wpr..][..wpr];
                 // Stop squares of throws right (a block just right) and left (a block just left).
                 let stops_right =
@@ -69,16 +73,18 @@ impl RelaxedBound {
                 let stops_left = |w: usize| {
                     line[w] & (block[w] << 1 | w.checked_sub(1).map_or(0, |v| block[v] >> 63))
                 };
-                if let Some(w) = (0..wpr).rev().find(|&w| stops_right(w) != 0) {
+                if let Some((w, stops)) = (0..wpr)
+                    .rev()
+                    .map(|w| (w, stops_right(w)))
+                    .find(|s| s.1 != 0)
+                {
                     // Every square left of the rightmost stop square.
-                    let top = 63 - stops_right(w).leading_zeros();
                     out[..w].fill(!0);
-                    out[w] |= (1u64 << top) - 1;
+                    out[w] |= (1u64 << (63 - stops.leading_zeros())) - 1;
                 }
-                if let Some(w) = (0..wpr).find(|&w| stops_left(w) != 0) {
+                if let Some((w, stops)) = (0..wpr).map(|w| (w, stops_left(w))).find(|s| s.1 != 0) {
                     // Every square right of the leftmost stop square.
-                    let low = stops_left(w).trailing_zeros();
-                    out[w] |= (!0u64 << low) << 1;
+                    out[w] |= (!0u64 << stops.trailing_zeros()) << 1;
                     out[w + 1..].fill(!0);
                     out[wpr - 1] &= last_word;
                 }
