@@ -193,6 +193,7 @@ struct Turn<'a> {
     traps: u128,
     victims: u128,
     turns_left: u32,
+    kill_bonus: u32,
 }
 
 impl<'a> Turn<'a> {
@@ -238,14 +239,16 @@ impl<'a> Turn<'a> {
             traps,
             victims,
             turns_left: MAX_TURNS.saturating_sub(game.turn()),
+            kill_bonus: params.kill_bonus,
         }
     }
 
     fn closings(&self, trail: &[Vertex], threat: &[u32; VERTICES]) -> Vec<Completion> {
+        // Killing the last opponent hands us every unowned cell.
         let kill_bonus = if self.opponents.len() == 1 {
             (self.game.unowned_count() as u32).pow(2) / 2
         } else {
-            60
+            self.kill_bonus
         };
         ClosingContext {
             board: &self.board,
