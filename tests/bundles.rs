@@ -23,6 +23,8 @@ use std::time::{Duration, Instant};
 
 /// Above this a bundle is noted (not failed): past it, a bundle is hard to read.
 const TARGET_SIZE: usize = 32 * 1024;
+/// Every fixture bundle (crates/fixtures/) stays under this, whatever its judges take.
+const FIXTURE_LIMIT: usize = 64 * 1024;
 /// Far above any sample's run time; only there so that a hang fails instead of hanging.
 const RUN_TIMEOUT: Duration = Duration::from_secs(60);
 
@@ -114,6 +116,13 @@ fn check_crate(
     }
     outcome.failures.extend(check_text(&plan, &text));
     outcome.failures.extend(floor.size_failure(text.len()));
+    // Issue 13: a registry crate bundles small, whatever a judge would take.
+    if plan.dir.starts_with("crates/fixtures/") && text.len() > FIXTURE_LIMIT {
+        outcome.failures.push(format!(
+            "{} bytes: a fixture bundle must stay under {FIXTURE_LIMIT} bytes",
+            text.len()
+        ));
+    }
     outcome
         .failures
         .extend(dependency_failures(&plan, &text, &floor));
