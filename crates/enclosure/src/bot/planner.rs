@@ -64,6 +64,12 @@
 //!   15) before; ours + bold + search + edge (40 games, seed 1): 5.47 (5.12-5.83) against
 //!   search's 2.67 (before: 4.65 against 3.73); ours + 3 `bold`: 5.94, 99% wins (100 games).
 //!   The older global `start_slack`/`keep_slack` 3 got 2.35 with 18 deaths in those 40 games.
+//!   Slack 5 rather than 3 (ours + 3 `search`, 40 games): seed 2 3.65 against 2.73, seed 3
+//!   4.05 against 3.70, area 24; ours + bold + search + edge 5.33 against 5.47 (noise; search
+//!   3.12); ours + 3 bold 5.97 (200 games). Slack 8: 3.65 but area 17 and more deaths;
+//!   `near_hard` 2: 2.48 (4 deaths), 4: 3.42. Treating every pen-up opponent as a hunter
+//!   from turn 85 on (most of our remaining deaths come in the last 15 turns) lost a little
+//!   in both search line-ups (3.52, 5.17): late deaths cost only the last loop.
 //! - Restlessness: after 8 pen-up turns in a row, every 4 more add one turn of start slack (up
 //!   to 6). Two or three copies of the bot otherwise mirrored each other's steps for the whole
 //!   game (2 and 3 seats: 4 cells captured in 100 turns; `rules_10_protocol` caught it);
@@ -162,7 +168,7 @@ impl Default for Params {
             restless_step: 4,
             restless_max: 6,
             escaped_slack: 4,
-            forecast_slack: 3,
+            forecast_slack: 5,
             zone_margin: 1,
             near_hard: 3,
         }
