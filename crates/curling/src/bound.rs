@@ -33,9 +33,10 @@ impl RelaxedBound {
         let (rows, cols) = (board.blocks.rows(), board.blocks.cols());
         let wpr = cols.div_ceil(64);
         let mut blocks = vec![0u64; rows * wpr];
-        for (square, &block) in board.blocks.iter() {
-            if block {
-                blocks[square.row * wpr + square.col / 64] |= 1 << (square.col % 64);
+        // Row by row: the grid's own iterator divides for every square's position.
+        for row in 0..rows {
+            for (col, _) in board.blocks.row(row).iter().enumerate().filter(|s| *s.1) {
+                blocks[row * wpr + col / 64] |= 1 << (col % 64);
             }
         }
         // The bits of a row's last word that are squares of the board.

@@ -147,10 +147,11 @@ impl<'a, L: Lines> Search<'a, L> {
         let (height, width) = (board.blocks.rows(), board.blocks.cols());
         let mut rows = L::new(height, width);
         let mut cols = L::new(width, height);
-        for (square, &block) in board.blocks.iter() {
-            if block {
-                rows.set(square.row, square.col);
-                cols.set(square.col, square.row);
+        // Row by row: the grid's own iterator divides for every square's position.
+        for row in 0..height {
+            for (col, _) in board.blocks.row(row).iter().enumerate().filter(|s| *s.1) {
+                rows.set(row, col);
+                cols.set(col, row);
             }
         }
         Search {
