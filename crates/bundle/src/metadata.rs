@@ -68,13 +68,27 @@ impl Workspace {
         &self.meta.workspace_root
     }
 
-    /// The workspace's declared `rust-version` (from any member that inherits it).
+    /// The workspace's declared `rust-version` (`[workspace.package]` in the root manifest).
+    /// A member may declare an older one (shared-grid: 1.73, for BOJ) without lowering it;
+    /// without a workspace-level one, the oldest any member declares.
     pub fn rust_version(&self) -> Option<String> {
-        self.members()
-            .filter_map(|p| p.rust_version.as_ref())
-            .map(|v| (v.major, v.minor))
-            .min()
-            .map(|(major, minor)| format!("{major}.{minor}"))
+        self.declared_rust_version().or_else(|| {
+            self.members()
+                .filter_map(|p| p.rust_version.as_ref())
+                .map(|v| (v.major, v.minor))
+                .min()
+                .map(|(major, minor)| format!("{major}.{minor}"))
+        })
+    }
+
+    fn declared_rust_version(&self) -> Option<String> {
+        let manifest = std::fs::read_to_string(self.root().join("Cargo.toml")).ok()?;
+        let manifest: toml::Table = toml::from_str(&manifest).ok()?;
+        let version = manifest
+            .get("workspace")?
+            .get("package")?
+            .get("rust-version")?;
+        version.as_str().map(str::to_string)
     }
 
     /// Names of the workspace packages that have a `[package.metadata.contest]` table, sorted.
