@@ -221,6 +221,28 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
                 }
             }
         }
+        // `pub use self::m::*` in module `r`: a use of `r::X` may be one of `m::X`.
+        for (i, unit) in units.iter().enumerate() {
+            let target = unit
+                .leaf
+                .as_ref()
+                .filter(|leaf| leaf.kind == LeafKind::Glob);
+            let Some(target) = target
+                .and_then(|leaf| leaf.prefix.last())
+                .filter(|_| kept[i])
+            else {
+                continue;
+            };
+            let through = format!("{}::", unit.module);
+            let reexported: Vec<String> = used
+                .iter()
+                .filter_map(|name| name.strip_prefix(&through))
+                .map(|name| format!("{target}::{name}"))
+                .filter(|name| !used.contains(name))
+                .collect();
+            changed |= !reexported.is_empty();
+            used.extend(reexported);
+        }
         if !changed {
             return kept;
         }
@@ -650,9 +672,15 @@ fn import(leaf: &Leaf) -> Unit {
             _ => segments.chain(leaf.original()).collect(),
         };
         let mut idents = HashSet::new();
+        // The segments before the imported item name modules (lowercase) or types.
+        let item = match leaf.kind {
+            LeafKind::Glob => usize::MAX,
+            _ => segments.len() - 1,
+        };
         for (i, segment) in segments.iter().enumerate() {
+            let module = i != item && segment.starts_with(char::is_lowercase);
             match i.checked_sub(1).map(|j| segments[j]) {
-                Some(owner) if !["self", "super", "crate"].contains(&owner) => {
+                Some(owner) if !["self", "super", "crate"].contains(&owner) || module => {
                     idents.insert(format!("{owner}::{segment}"))
                 }
                 _ => idents.insert(segment.to_string()),
@@ -1035,5 +1063,17 @@ mod tests {
                        pub mod b { use super::a::Kind::*; pub fn unused() {} } pub fn f() {}";
         let out = prune_library("fn main() { crate::lib::f(); }", library);
         assert_eq!(out, "pub fn f () { }");
+    }
+
+    #[test]
+    fn a_module_path_in_an_import_keeps_the_module_not_items_of_its_name() {
+        // `use self::coalesce::*` names the module `coalesce`, not the function.
+        let library = "mod coalesce { pub struct Coalesce; } pub use self::coalesce::*; \
+                       pub fn coalesce() {}";
+        let out = prune_library("fn main() { let _ = crate::lib::Coalesce; }", library);
+        assert_eq!(
+            out,
+            "mod coalesce { pub struct Coalesce ; } pub use self :: coalesce :: * ;"
+        );
     }
 }
