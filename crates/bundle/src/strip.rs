@@ -6,7 +6,8 @@
 //! left for rustc. Elements whose `cfg` is known false are removed where syn holds
 //! them in a list (items, statements, fields, variants, arms, ...); known predicates
 //! in any other position are rewritten to `all()` / `any()`, which bare rustc
-//! evaluates the same way without knowing the features.
+//! evaluates the same way without knowing the features; so are those of `cfg!(..)`
+//! (bare rustc would take every feature in `cfg!(feature = "x")` as off).
 
 use proc_macro2::Span;
 use std::collections::BTreeSet;
@@ -71,6 +72,26 @@ impl<'a> Strip<'a> {
                 }
             }
         }
+    }
+
+    /// `predicate` with each part whose value is known replaced by `all()` (true) or
+    /// `any()` (false): `all(feature = "std", unix)` becomes `all(all(), unix)`, which
+    /// bare rustc evaluates as cargo would have.
+    fn settle(&self, predicate: &Meta) -> Meta {
+        if let Some(value) = self.eval(predicate) {
+            let constant = if value { "all" } else { "any" };
+            let constant = syn::Ident::new(constant, Span::call_site());
+            return syn::parse_quote!(#constant());
+        }
+        let Meta::List(list) = predicate else {
+            return predicate.clone();
+        };
+        let Ok(args) = list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated) else {
+            return predicate.clone();
+        };
+        let args = args.iter().map(|arg| self.settle(arg));
+        let path = &list.path;
+        syn::parse_quote!(#path(#(#args),*))
     }
 
     /// The value of a `#[cfg(..)]` attribute, if it is one and is known.
@@ -205,15 +226,23 @@ impl VisitMut for Strip<'_> {
     /// (`#[doc = ".."]` once lexed) are dropped here, token by token.
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         mac.tokens = without_doc_attributes(std::mem::take(&mut mac.tokens));
+        let is_cfg = mac.path.segments.last().is_some_and(|s| s.ident == "cfg");
+        if is_cfg {
+            if let Ok(predicate) = syn::parse2::<Meta>(mac.tokens.clone()) {
+                let settled = self.settle(&predicate);
+                mac.tokens = quote::quote!(#settled);
+            }
+        }
         visit_mut::visit_macro_mut(self, mac);
     }
     /// Any attribute left in a position not filtered above: make known `cfg`s
     /// self-evident to bare rustc.
     fn visit_attribute_mut(&mut self, attr: &mut Attribute) {
-        if let Some(value) = self.cfg_value(attr) {
-            let constant = if value { "all" } else { "any" };
-            let constant = syn::Ident::new(constant, Span::call_site());
-            attr.meta = syn::parse_quote!(cfg(#constant()));
+        if attr.path().is_ident("cfg") {
+            if let Ok(predicate) = attr.parse_args::<Meta>() {
+                let settled = self.settle(&predicate);
+                attr.meta = syn::parse_quote!(cfg(#settled));
+            }
         }
     }
 }
@@ -394,7 +423,7 @@ mod tests {
             #[cfg_attr(test, derive(Debug))] struct T;
         "#;
         let out = strip(source, &["on"], true);
-        let expected = "fn on () { } # [cfg (all (feature = \"on\" , unix))] fn unknown () { } \
+        let expected = "fn on () { } # [cfg (all (all () , unix))] fn unknown () { } \
                         fn known_any () { } fn negated () { } # [derive (Clone)] struct S ; struct T ;";
         assert_eq!(out, expected);
     }
@@ -421,6 +450,17 @@ mod tests {
         "#;
         let expected = "struct S { a : u8 } enum E { A } fn f (e : E) -> S { match e { _ => { } } S { a : 1 } }";
         assert_eq!(strip(source, &[], true), expected);
+    }
+
+    #[test]
+    fn cfg_macros_with_known_predicates_become_constants() {
+        let source = "fn f() -> [bool; 4] { [cfg!(feature = \"on\"), cfg!(not(feature = \"on\")), \
+                      std::cfg!(any(test, feature = \"off\")), cfg!(all(feature = \"on\", unix))] }";
+        assert_eq!(
+            strip(source, &["on"], true),
+            "fn f () -> [bool ; 4] { [cfg ! (all ()) , cfg ! (any ()) , std :: cfg ! (any ()) , \
+             cfg ! (all (all () , unix))] }"
+        );
     }
 
     #[test]
