@@ -17,6 +17,7 @@ pub mod metadata;
 pub mod profile;
 mod prune;
 pub mod readme;
+mod resolve;
 mod rewrite;
 mod strip;
 #[cfg(test)]

@@ -1,8 +1,10 @@
 //! What to bundle, found through `cargo metadata`: the problem crates, their library
 //! dependencies (transitively), where each one's source lives, its enabled features,
-//! and the licence facts for the header.
+//! and the licence facts for the header. Which dependencies and features a problem's
+//! build has comes from `cargo tree` (see `resolve`), not from the workspace-wide graph.
 
 pub use crate::contest::Contest;
+use crate::resolve::Build;
 use anyhow::{bail, Context, Result};
 use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
 use cargo_metadata::{DependencyKind, Edition, Metadata, MetadataCommand, Package, PackageId};
@@ -123,22 +125,27 @@ impl Workspace {
         }
         .src_path
         .clone();
+        let build = crate::resolve::normal_build(&self.root().join("Cargo.toml"), name)?;
         let own_lib = match lib_target(package)? {
-            Some(_) => Some(self.library(package)?),
+            Some(_) => Some(self.library(package, &build)?),
             None => None,
         };
-        let mut main_extern_names = self.extern_names(&package.id)?;
+        let mut main_extern_names = self
+            .extern_names(&package.id, &build)
+            .with_context(|| format!("`{name}` cannot be bundled"))?;
         if let Some(lib) = &own_lib {
             main_extern_names.insert(lib.module.clone(), lib.module.clone());
         }
-        let deps = self.dependencies(&package.id)?;
+        let deps = self
+            .dependencies(&package.id, &build)
+            .with_context(|| format!("`{name}` cannot be bundled"))?;
         check_unique_modules(own_lib.iter().chain(&deps))?;
         Ok(Plan {
             package: name.to_string(),
             dir: self.relative_dir(package),
             contest,
             main,
-            features: self.features(&package.id)?,
+            features: features(package, &build),
             main_extern_names,
             own_lib,
             deps,
@@ -146,29 +153,34 @@ impl Workspace {
     }
 
     /// All library crates reachable from `id` through normal dependencies, excluding `id`.
-    fn dependencies(&self, id: &PackageId) -> Result<Vec<Library>> {
+    fn dependencies(&self, id: &PackageId, build: &Build) -> Result<Vec<Library>> {
         let mut seen = BTreeSet::new();
-        let mut queue: VecDeque<PackageId> =
-            self.normal_deps(id)?.into_iter().map(|d| d.1).collect();
+        let mut queue: VecDeque<PackageId> = self
+            .normal_deps(id, build)?
+            .into_iter()
+            .map(|d| d.1)
+            .collect();
         let mut libraries = Vec::new();
         while let Some(dep) = queue.pop_front() {
             if !seen.insert(dep.clone()) {
                 continue;
             }
-            libraries.push(self.library(&self.meta[&dep])?);
-            queue.extend(self.normal_deps(&dep)?.into_iter().map(|d| d.1));
+            libraries.push(self.library(&self.meta[&dep], build)?);
+            queue.extend(self.normal_deps(&dep, build)?.into_iter().map(|d| d.1));
         }
         libraries.sort_by(|a, b| a.module.cmp(&b.module));
         Ok(libraries)
     }
 
-    /// The normal (non-dev, non-build) dependencies of `id`: (name in code, package).
-    fn normal_deps(&self, id: &PackageId) -> Result<Vec<(String, PackageId)>> {
+    /// The normal (non-dev, non-build) dependencies of `id` that `build` compiles (an
+    /// optional one only another member enables is not): (name in code, package).
+    fn normal_deps(&self, id: &PackageId, build: &Build) -> Result<Vec<(String, PackageId)>> {
         let node = self.node(id)?;
         Ok(node
             .deps
             .iter()
             .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
+            .filter(|d| build.contains_key(&key(&self.meta[&d.pkg])))
             .map(|d| (d.name.clone(), d.pkg.clone()))
             .collect())
     }
@@ -186,25 +198,16 @@ impl Workspace {
             .with_context(|| format!("`{id}` is not in the dependency graph"))
     }
 
-    fn features(&self, id: &PackageId) -> Result<BTreeSet<String>> {
-        Ok(self
-            .node(id)?
-            .features
-            .iter()
-            .map(|f| f.to_string())
-            .collect())
-    }
-
-    fn extern_names(&self, id: &PackageId) -> Result<BTreeMap<String, String>> {
+    fn extern_names(&self, id: &PackageId, build: &Build) -> Result<BTreeMap<String, String>> {
         let mut names = BTreeMap::new();
-        for (name, dep) in self.normal_deps(id)? {
+        for (name, dep) in self.normal_deps(id, build)? {
             let module = lib_name(&self.meta[&dep])?;
             names.insert(name, module);
         }
         Ok(names)
     }
 
-    fn library(&self, package: &Package) -> Result<Library> {
+    fn library(&self, package: &Package, build: &Build) -> Result<Library> {
         let name = &package.name;
         let target =
             lib_target(package)?.with_context(|| format!("`{name}` has no library target"))?;
@@ -235,8 +238,8 @@ impl Workspace {
                 .parent()
                 .unwrap_or(&package.manifest_path)
                 .to_owned(),
-            features: self.features(&package.id)?,
-            extern_names: self.extern_names(&package.id)?,
+            features: features(package, build),
+            extern_names: self.extern_names(&package.id, build)?,
             license: package.license.clone(),
             rust_version: package
                 .rust_version
@@ -254,6 +257,16 @@ impl Workspace {
             .unwrap_or(&package.manifest_path);
         dir.strip_prefix(self.root()).unwrap_or(dir).to_string()
     }
+}
+
+/// How `build` (cargo tree's lines) names `package`.
+fn key(package: &Package) -> (String, String) {
+    (package.name.to_string(), package.version.to_string())
+}
+
+/// The features `build` enables in `package`.
+fn features(package: &Package, build: &Build) -> BTreeSet<String> {
+    build.get(&key(package)).cloned().unwrap_or_default()
 }
 
 fn lib_target(package: &Package) -> Result<Option<&cargo_metadata::Target>> {
