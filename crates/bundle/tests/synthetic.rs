@@ -1,15 +1,23 @@
 //! End to end on a small synthetic workspace built in a scratch directory: a problem
 //! crate `app` using a path library `helper` (macros with `$crate`, nested module
-//! files, features, a trait imported only for method syntax, `pub(in crate::..)`)
-//! and a renamed dependency `utility` (package `util`). The bundle must compile with
-//! bare rustc in editions 2021 and 2024, print the expected answer, and be stripped
-//! and pruned as designed.
+//! files, features, a trait imported only for method syntax, `pub(in crate::..)`,
+//! `pub use` chains through a renaming re-export and a glob), a renamed dependency
+//! `utility` (package `util`) and a `#![no_std]` library `bare` (`extern crate alloc`,
+//! `core as kernel`, `std` under a feature; `include_str!`/`include_bytes!`; features
+//! implied by others and unified between two dependents). A tool `tool` and app's
+//! dev-dependencies enable features the problem's own build does not have. The bundle
+//! must compile with bare rustc in editions 2021 and 2024, print the expected answer,
+//! and be stripped and pruned as designed. A second workspace has a problem that
+//! depends on a proc-macro crate: the bundler refuses it in one line naming the crate.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const FILES: &[(&str, &str)] = &[
-    ("Cargo.toml", "[workspace]\nresolver = \"2\"\nmembers = [\"app\", \"helper\", \"util\"]\n"),
+    (
+        "Cargo.toml",
+        "[workspace]\nresolver = \"2\"\nmembers = [\"app\", \"bare\", \"helper\", \"tool\", \"util\"]\n",
+    ),
     // The judges `app` names: one that takes Rust, one that does not.
     (
         "judges.toml",
@@ -50,6 +58,11 @@ license = "MIT"
 [dependencies]
 helper = { path = "../helper", features = ["fancy"] }
 utility = { package = "util", path = "../util" }
+bare = { path = "../bare", default-features = false, features = ["std"] }
+
+# Tests may want more; the bundle follows the normal build, where `plain` is off.
+[dev-dependencies]
+helper = { path = "../helper", features = ["fancy", "plain"] }
 
 [package.metadata.contest]
 problem = "Synthetic"
@@ -66,6 +79,9 @@ fn main() {
     print!("{}", app::run(&input));
     println!("{}", greet!("main"));
     println!("{}", utility::nested::cheer());
+    let words = bare::words();
+    let largest = bare::largest(&[3, 9, 4]);
+    println!("{} {largest} {} {}", words.join(","), bare::describe(&words), bare::MAGIC.len());
 }
 "#,
     ),
@@ -73,14 +89,14 @@ fn main() {
         "app/src/lib.rs",
         r#"//! The problem's own library.
 mod parse;
-use helper::shapes::{Area, Square};
+use helper::prelude::{Area, Tile};
 
 /// Doubled areas of the squares whose sides the input lists, and a greeting.
 pub fn run(input: &str) -> String {
     let sides = parse::numbers(input);
     let areas: Vec<String> = sides
         .iter()
-        .map(|&side| utility::double(Square { side }.area()).to_string())
+        .map(|&side| utility::double(Tile { side }.area()).to_string())
         .collect();
     format!("{} {} {}\n", areas.join(" "), helper::greet!("lib"), ::helper::fancy())
 }
@@ -140,6 +156,16 @@ macro_rules! limit {
 }
 
 pub mod shapes;
+
+/// A square by another name: `prelude` re-exports it again.
+pub use self::shapes::Square as Tile;
+
+/// What `app` imports: a chain of re-exports (`Tile` -> `shapes::Square` ->
+/// `shapes::square::Square`) and a glob of `shapes`.
+pub mod prelude {
+    pub use super::shapes::*;
+    pub use crate::Tile;
+}
 
 /// Which variant was built.
 #[cfg(feature = "fancy")]
@@ -220,7 +246,8 @@ const LIMIT: u64 = 7;
     (
         "util/Cargo.toml",
         "[package]\nname = \"util\"\nversion = \"1.0.0\"\nedition = \"2018\"\nlicense = \"MIT\"\n\n\
-         [dependencies]\nhelper = { path = \"../helper\" }\n",
+         [dependencies]\nhelper = { path = \"../helper\" }\n\
+         bare = { path = \"../bare\", default-features = false, features = [\"shout\"] }\n",
     ),
     // `#[macro_use] extern crate`: helper's exported macros, unqualified, in every module.
     (
@@ -241,12 +268,140 @@ pub mod nested {
 }
 "#,
     ),
+    // `#![no_std]` with the std crates bound by `extern crate`, files read at compile time,
+    // and features: `std` implies `counting`, util adds `shout`, the default `heavy` and
+    // the tool's `everything` stay off in app's build.
+    (
+        "bare/Cargo.toml",
+        r#"[package]
+name = "bare"
+version = "0.2.0"
+edition = "2021"
+license = "MIT"
+
+[features]
+default = ["heavy"]
+std = ["counting"]
+counting = []
+shout = []
+heavy = []
+everything = []
+"#,
+    ),
+    (
+        "bare/src/lib.rs",
+        r#"#![no_std]
+extern crate alloc;
+extern crate core as kernel;
+#[cfg(feature = "std")]
+extern crate std;
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+mod text;
+pub use text::MAGIC;
+
+/// The words of the table file.
+pub fn words() -> Vec<String> {
+    text::TABLE.split_whitespace().map(ToString::to_string).collect()
+}
+
+pub fn largest(values: &[u64]) -> u64 {
+    values.iter().copied().fold(0, kernel::cmp::max)
+}
+
+// Half known: bare rustc must not see `feature = "std"`, which it would take as off.
+#[cfg(all(feature = "std", not(target_os = "none")))]
+pub fn describe(words: &[String]) -> std::string::String {
+    let mark = if cfg!(feature = "shout") { "!" } else { "" };
+    std::format!("{} words{mark}", count(words))
+}
+
+#[cfg(feature = "counting")]
+fn count(words: &[String]) -> usize {
+    words.len()
+}
+
+#[cfg(not(all(feature = "counting", feature = "shout")))]
+compile_error!("`std` implies `counting`, and util asks for `shout`");
+
+#[cfg(any(feature = "heavy", feature = "everything"))]
+compile_error!("app turns the default features off, and the tool is not app's build");
+"#,
+    ),
+    (
+        "bare/src/text.rs",
+        r#"pub(crate) const TABLE: &str = include_str!("../data/table.txt");
+pub static MAGIC: &[u8] = include_bytes!("magic.bin");
+pub const UNUSED_TEXT: &str = include_str!("../data/unused.txt");
+"#,
+    ),
+    ("bare/data/table.txt", "alpha beta\ngamma \"quoted\" \\ back\n"),
+    ("bare/data/unused.txt", "never bundled\n"),
+    ("bare/src/magic.bin", "\u{0}\u{1}\u{7f}\nxyz"),
+    // A tool of the workspace (never bundled) that asks for more of helper and bare.
+    (
+        "tool/Cargo.toml",
+        "[package]\nname = \"tool\"\nversion = \"0.1.0\"\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+         [dependencies]\nhelper = { path = \"../helper\", features = [\"plain\"] }\n\
+         bare = { path = \"../bare\", features = [\"everything\"] }\n",
+    ),
+    ("tool/src/main.rs", "fn main() {}\n"),
+];
+
+/// A workspace whose problem `app` uses a derive macro from the proc-macro crate
+/// `derive-hello` (it runs inside the compiler, so no source can stand in for it), and
+/// whose problem `plain` does not.
+const PROC_MACRO_FILES: &[(&str, &str)] = &[
+    (
+        "Cargo.toml",
+        "[workspace]\nresolver = \"2\"\nmembers = [\"app\", \"plain\", \"derive-hello\"]\n",
+    ),
+    (
+        "judges.toml",
+        "[nowhere]\nname = \"Nowhere Online Judge\"\nshort = \"Nowhere\"\nrust = true\n\
+         rustc = \"1.70\"\neditions = [\"2021\"]\nflags = \"unknown\"\nsize_limit = 40000\n\
+         source = \"made up for this test\"\nread = \"2026-01\"\n",
+    ),
+    ("LICENSE", "MIT License\n\nCopyright (c) 2026 Synthetic Authors\n"),
+    (
+        "app/Cargo.toml",
+        "[package]\nname = \"app\"\nversion = \"0.1.0\"\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+         [dependencies]\nderive-hello = { path = \"../derive-hello\" }\n\n\
+         [package.metadata.contest]\nproblem = \"Derived\"\njudges = [\"nowhere:1\"]\n",
+    ),
+    (
+        "app/src/main.rs",
+        "#[derive(derive_hello::Hello)]\nstruct Unit;\nfn main() {}\n",
+    ),
+    (
+        "plain/Cargo.toml",
+        "[package]\nname = \"plain\"\nversion = \"0.1.0\"\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+         [package.metadata.contest]\nproblem = \"Plain\"\njudges = [\"nowhere:2\"]\n",
+    ),
+    ("plain/src/main.rs", "fn main() {\n    println!(\"plain\");\n}\n"),
+    (
+        "derive-hello/Cargo.toml",
+        "[package]\nname = \"derive-hello\"\nversion = \"0.1.0\"\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+         [lib]\nproc-macro = true\n",
+    ),
+    (
+        "derive-hello/src/lib.rs",
+        "extern crate proc_macro;\nuse proc_macro::TokenStream;\n\n\
+         #[proc_macro_derive(Hello)]\npub fn hello(_item: TokenStream) -> TokenStream {\n    \
+         TokenStream::new()\n}\n",
+    ),
 ];
 
 /// Writes the synthetic workspace into a scratch directory of its own.
 fn write_workspace(name: &str) -> PathBuf {
+    write_files(name, FILES)
+}
+
+fn write_files(name: &str, files: &[(&str, &str)]) -> PathBuf {
     let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    for (path, text) in FILES {
+    for (path, text) in files {
         let path = root.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
@@ -264,20 +419,21 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
     let text = std::fs::read_to_string(&written[0].path).unwrap();
     assert_eq!(written[0].bytes, text.len());
 
-    let header: Vec<&str> = text.lines().take(5).collect();
+    let header: Vec<&str> = text.lines().take(6).collect();
     assert_eq!(
         header,
         [
             "// Synthetic — Nowhere 1, Elsewhere 2 (no Rust)",
             "// Generated by `make bundle` from app (workspace crate `app`); do not edit, edit the crate.",
             "// Bundled library code:",
+            "//   bare 0.2.0 — MIT — this workspace (bare/)",
             "//   helper 0.3.1 — MIT OR Apache-2.0 — this workspace (helper/)",
             "//   util 1.0.0 — MIT — this workspace (util/)",
         ]
     );
     // Each crate's licence notice, in full, at the end.
     for notice in [
-        "// app, util 1.0.0: MIT. Notice: the workspace's LICENSE.\n",
+        "// app, bare 0.2.0, util 1.0.0: MIT. Notice: the workspace's LICENSE.\n",
         "// helper 0.3.1: MIT, chosen from MIT OR Apache-2.0. Notice: the workspace's LICENSE.\n",
         "//   Copyright (c) 2026 Synthetic Authors\n",
     ] {
@@ -294,6 +450,11 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
         "#[doc",
         "missing_docs",
         "plain",
+        "UNUSED_TEXT",
+        "never bundled",
+        "feature =",
+        "everything",
+        "heavy",
     ] {
         assert!(
             !text.contains(gone),
@@ -325,7 +486,8 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
         let output = child.wait_with_output().unwrap();
         assert_eq!(
             String::from_utf8_lossy(&output.stdout),
-            "2 8 18 hello lib! (7) fancy\nhello main! (7)\nhello util! (7)!\n",
+            "2 8 18 hello lib! (7) fancy\nhello main! (7)\nhello util! (7)!\n\
+             alpha,beta,gamma,\"quoted\",\\,back 9 6 words! 7\n",
             "edition {edition}"
         );
     }
@@ -382,4 +544,41 @@ fn command_line_prints_sizes_and_fails_in_one_line() {
         assert_eq!(output.status.code(), Some(1));
         assert_eq!(String::from_utf8_lossy(&output.stderr), message);
     }
+}
+
+/// Issue 13: a proc-macro crate cannot be inlined; the bundler says so in one line naming
+/// the crate and exits non-zero, and still bundles the problems that do not need it.
+#[test]
+fn a_problem_needing_a_proc_macro_crate_is_refused_in_one_line() {
+    let root = write_files("synthetic-proc-macro", PROC_MACRO_FILES);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_bundle"))
+            .arg("--manifest-path")
+            .arg(root.join("Cargo.toml"))
+            .arg("--out-dir")
+            .arg(root.join("bundles"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for args in [&["app"][..], &[]] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("bundle: error: ")
+                && stderr.contains("`app` cannot be bundled: `derive-hello` is a proc-macro crate")
+                && stderr.contains("cannot be inlined"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(!root.join("bundles/app.rs").exists());
+    let output = run(&["plain"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(root.join("bundles/plain.rs").is_file());
 }
