@@ -21,6 +21,7 @@ mod ours;
 mod ours_sim;
 mod random;
 mod search;
+mod search_plan;
 mod spiral;
 mod square;
 mod strategy;

@@ -17,11 +17,9 @@ use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::bold::rect_cells;
-use super::closing::{closing_paths, neighbours};
-use super::drawing::{
-    corner_start, drawable_step, or_survivable, rect_tour, survives, walkable_step,
-};
+use super::closing::closing_paths;
+use super::drawing::{corner_start, or_survivable, survives};
+use super::search_plan::{loop_plans, rollout, Plan};
 use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
@@ -36,21 +34,33 @@ pub const PLAYOUTS: u32 = 300;
 pub const HORIZON: u32 = 20;
 /// The largest loop side among the macros.
 pub const MAX_SIDE: i32 = 5;
+/// The longest pen-up walk to a loop's corner among the macros.
+pub const MAX_WALK: u32 = 8;
+/// The most ways of closing an open loop among the macros (the most valuable ones).
+const MAX_CLOSINGS: usize = 6;
 /// UCB1 exploration constant (rewards lie in 0..=1).
 const EXPLORATION: f64 = 0.4;
 
 pub struct Search {
     rng: ChaCha8Rng,
     playouts: u32,
-    /// The loop being drawn: the vertices still to step on.
-    plan: Vec<Vertex>,
+    /// The loop being walked to or drawn.
+    plan: Plan,
 }
 
-/// A candidate for this turn: its first action and the vertices to follow afterwards.
+/// A candidate for this turn: its first action and the plan it goes on with.
 #[derive(Clone, Debug)]
 struct Macro {
     first: Action,
-    plan: Vec<Vertex>,
+    plan: Plan,
+}
+
+impl Macro {
+    /// The macro that follows `plan` from now, if its next step is allowed.
+    fn following(game: &Game, seat: usize, mut plan: Plan) -> Option<Macro> {
+        let first = plan.next_action(game, seat)?;
+        Some(Macro { first, plan })
+    }
 }
 
 impl Search {
@@ -59,63 +69,44 @@ impl Search {
         Search {
             rng: ChaCha8Rng::seed_from_u64(seed),
             playouts: playouts.max(1),
-            plan: Vec::new(),
+            plan: Plan::default(),
         }
     }
 
     /// The macros worth simulating now.
     fn macros(&mut self, game: &Game, seat: usize) -> Vec<Macro> {
         let me = game.player(seat);
-        let pos = me.pos();
-        let mut macros = Vec::new();
+        let mut macros: Vec<Macro> = Macro::following(game, seat, self.plan.clone())
+            .into_iter()
+            .collect();
         if me.pen_down() {
-            if self.plan.first() == Some(&pos) {
-                self.plan.remove(0);
-            }
-            if let Some(&next) = self.plan.first() {
-                if let Some(dir) = Dir::between(pos, next).filter(|d| d.is_move()) {
-                    macros.push(Macro {
-                        first: Action::new(dir, PenFlag::Keep),
-                        plan: self.plan.clone(),
-                    });
-                }
-            }
-            for (_, path) in closing_paths(game, seat) {
-                let dir = Dir::between(pos, path[0]).expect("paths start next to us");
-                macros.push(Macro {
-                    first: Action::new(dir, PenFlag::Keep),
-                    plan: path,
-                });
-            }
+            let mut closings = closing_paths(game, seat);
+            closings.sort_by_key(|(value, path)| (std::cmp::Reverse(*value), path.len()));
+            closings.truncate(MAX_CLOSINGS);
+            macros.extend(closings.into_iter().filter_map(|(_, tour)| {
+                Macro::following(
+                    game,
+                    seat,
+                    Plan {
+                        walk: Vec::new(),
+                        tour,
+                    },
+                )
+            }));
             if macros.is_empty() {
                 macros.push(Macro {
                     first: Action::STAY,
-                    plan: Vec::new(),
+                    plan: Plan::default(),
                 });
             }
         } else {
-            let unowned = game.unowned_mask();
-            for (a, b) in loop_sizes() {
-                for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                    let far = Vertex::new(pos.x + sx * a, pos.y + sy * b);
-                    if !far.on_board() || rect_cells(pos, far) & unowned == 0 {
-                        continue;
-                    }
-                    let tour = rect_tour(pos, sx * a, sy * b, (a + b + sx) % 2 == 0);
-                    if !super::drawing::tour_drawable(game, pos, &tour) {
-                        continue;
-                    }
-                    let dir = Dir::between(pos, tour[0]).expect("tours start next door");
-                    macros.push(Macro {
-                        first: Action::new(dir, PenFlag::Down),
-                        plan: tour,
-                    });
-                }
+            for (_, plan) in loop_plans(game, seat, MAX_WALK, MAX_SIDE) {
+                macros.extend(Macro::following(game, seat, plan));
             }
             for dir in Dir::ALL {
                 macros.push(Macro {
                     first: Action::new(dir, PenFlag::Keep),
-                    plan: Vec::new(),
+                    plan: Plan::default(),
                 });
             }
         }
@@ -126,7 +117,7 @@ impl Search {
     /// One playout of `candidate`: its reward for `seat`, in 0..=1.
     fn playout(&mut self, game: &Game, seat: usize, candidate: &Macro) -> f64 {
         let mut sim = game.clone();
-        let mut plans: [Vec<Vertex>; 4] = Default::default();
+        let mut plans: [Plan; 4] = Default::default();
         plans[seat] = candidate.plan.clone();
         for t in 0..HORIZON {
             if sim.is_over() {
@@ -139,7 +130,7 @@ impl Search {
                     } else if s == seat && t == 0 {
                         Some(Ok(candidate.first))
                     } else {
-                        Some(Ok(rollout(&sim, s, &mut plans[s], &mut self.rng)))
+                        Some(Ok(rollout(&sim, s, &mut plans, &mut self.rng)))
                     }
                 })
                 .collect();
@@ -150,12 +141,6 @@ impl Search {
         }
         reward(&sim, seat)
     }
-}
-
-/// The loop sizes among the macros: squares and near-squares up to [`MAX_SIDE`].
-fn loop_sizes() -> impl Iterator<Item = (i32, i32)> {
-    (1..=MAX_SIDE)
-        .flat_map(|a| (a.saturating_sub(1).max(1)..=(a + 1).min(MAX_SIDE)).map(move |b| (a, b)))
 }
 
 impl Strategy for Search {
@@ -169,11 +154,9 @@ impl Strategy for Search {
         if me.stuck_left() > 0 {
             return Action::STAY;
         }
-        if !me.pen_down() {
-            self.plan.clear();
-        }
         let macros = self.macros(game, seat);
         if macros.is_empty() {
+            self.plan.clear();
             return or_survivable(game, seat, Action::STAY);
         }
         if macros.len() == 1 {
@@ -245,120 +228,9 @@ fn reward(game: &Game, seat: usize) -> f64 {
     0.75 * points + 0.25 * share
 }
 
-/// The cheap policy every seat follows in playouts. With the pen down: the planned loop if it
-/// is still drawable, else the move that brings it nearest its trail's start (closing on any
-/// trail vertex). With the pen up: chase an open trail within reach, else often start a small
-/// random loop, else a random step.
-pub fn rollout(game: &Game, seat: usize, plan: &mut Vec<Vertex>, rng: &mut ChaCha8Rng) -> Action {
-    let me = game.player(seat);
-    if me.stuck_left() > 0 {
-        return Action::STAY;
-    }
-    let pos = me.pos();
-    if me.pen_down() {
-        return Action::new(rollout_draw(game, seat, plan, rng), PenFlag::Keep);
-    }
-    plan.clear();
-    if let Some(dir) = chase(game, seat, rng) {
-        return Action::new(dir, PenFlag::Keep);
-    }
-    if rng.random_bool(0.4) {
-        let (a, b) = (rng.random_range(1..=3), rng.random_range(1..=3));
-        let (sx, sy) = if rng.random_bool(0.5) {
-            (1, 1)
-        } else {
-            (-1, -1)
-        };
-        let (sx, sy) = if rng.random_bool(0.5) {
-            (sx, -sy)
-        } else {
-            (sx, sy)
-        };
-        let far = Vertex::new(pos.x + sx * a, pos.y + sy * b);
-        if far.on_board() && rect_cells(pos, far) & game.unowned_mask() != 0 {
-            let tour = rect_tour(pos, sx * a, sy * b, rng.random_bool(0.5));
-            if super::drawing::tour_drawable(game, pos, &tour) {
-                let dir = Dir::between(pos, tour[0]).expect("tours start next door");
-                *plan = tour;
-                return Action::new(dir, PenFlag::Down);
-            }
-        }
-    }
-    let start = rng.random_range(0..4);
-    (0..4)
-        .map(|i| Dir::MOVES[(start + i) % 4])
-        .find(|&d| walkable_step(game, seat, pos, pos.step(d)))
-        .map_or(Action::STAY, |d| Action::new(d, PenFlag::Keep))
-}
-
-/// A pen-down step in a playout (see [`rollout`]).
-fn rollout_draw(game: &Game, seat: usize, plan: &mut Vec<Vertex>, rng: &mut ChaCha8Rng) -> Dir {
-    let me = game.player(seat);
-    let pos = me.pos();
-    let trail = me.trail();
-    let previous = trail.len().checked_sub(2).map(|i| trail[i]);
-    if plan.first() == Some(&pos) {
-        plan.remove(0);
-    }
-    if let Some(&next) = plan.first() {
-        if let Some(dir) = Dir::between(pos, next) {
-            if dir.is_move() && Some(next) != previous && drawable_step(game, pos, next) {
-                return dir;
-            }
-        }
-        plan.clear();
-    }
-    let goal = trail[0];
-    let shift = rng.random_range(0..4);
-    let mut best: Option<(i32, Dir)> = None;
-    for i in 0..4 {
-        let dir = Dir::MOVES[(shift + i) % 4];
-        let to = pos.step(dir);
-        if Some(to) == previous || !drawable_step(game, pos, to) {
-            continue;
-        }
-        let distance = if me.on_trail(to) {
-            -1 // closes the loop now
-        } else {
-            (to.x - goal.x).abs() + (to.y - goal.y).abs()
-        };
-        if best.is_none_or(|(d, _)| distance < d) {
-            best = Some((distance, dir));
-        }
-    }
-    best.map_or(Dir::Stay, |(_, dir)| dir)
-}
-
-/// A step towards the nearest vertex of an opponent's open trail within reach, if any.
-fn chase(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Option<Dir> {
-    let pos = game.player(seat).pos();
-    let target = game
-        .players()
-        .iter()
-        .enumerate()
-        .filter(|&(s, p)| s != seat && p.is_alive() && p.pen_down())
-        .flat_map(|(_, p)| p.trail().iter().copied())
-        .min_by_key(|v| (v.x - pos.x).abs() + (v.y - pos.y).abs())?;
-    let distance = (target.x - pos.x).abs() + (target.y - pos.y).abs();
-    if distance > 6 || !rng.random_bool(0.7) {
-        return None;
-    }
-    neighbours(pos)
-        .filter(|&n| walkable_step(game, seat, pos, n))
-        .min_by_key(|n| (n.x - target.x).abs() + (n.y - target.y).abs())
-        .and_then(|n| Dir::between(pos, n))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn loop_sizes_are_squares_and_near_squares() {
-        let sizes: Vec<_> = loop_sizes().collect();
-        assert!(sizes.contains(&(1, 1)) && sizes.contains(&(3, 4)) && sizes.contains(&(5, 5)));
-        assert!(sizes.iter().all(|&(a, b)| (a - b).abs() <= 1));
-    }
 
     #[test]
     fn the_same_seed_chooses_the_same_action() {
