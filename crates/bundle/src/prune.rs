@@ -86,17 +86,17 @@ struct Unit {
 }
 
 impl Unit {
-    /// Whether keeping this unit keeps its module: not for imports that stay only
-    /// because the module's other code might need them.
+    /// Whether keeping this unit keeps its module, and makes it one that holds
+    /// something, whose passengers (std imports, globs) then stay: not a passenger, nor
+    /// an import kept because its name is used somewhere else (`use crate::Either;` in
+    /// a module of otherwise unused code), only one whose module path names it
+    /// (`m::Either`, a re-export).
     fn anchors(&self, used: &HashSet<String>) -> bool {
         match &self.rule {
             Rule::Passenger => false,
-            Rule::Import { bound, .. } => {
-                let qualified = |name: &String| used.contains(&format!("{}::{name}", self.module));
-                bound
-                    .as_ref()
-                    .is_some_and(|name| used_anyhow(used, name) || qualified(name))
-            }
+            Rule::Import { bound, .. } => bound
+                .as_ref()
+                .is_some_and(|name| used.contains(&format!("{}::{name}", self.module))),
             _ => true,
         }
     }
@@ -210,7 +210,7 @@ fn fixpoint(units: &[Unit], used: &mut HashSet<String>) -> Vec<bool> {
                 let calls = kept_names.calls.entry(name.clone()).or_default();
                 calls.extend(callers.iter().map(|caller| caller.to_string()));
             }
-            if !matches!(unit.rule, Rule::Passenger) {
+            if unit.anchors(used) {
                 kept_names.modules.insert(unit.module.clone());
             }
             if let Rule::Named { kind } = unit.rule {
@@ -1063,6 +1063,25 @@ mod tests {
                        pub mod b { use super::a::Kind::*; pub fn unused() {} } pub fn f() {}";
         let out = prune_library("fn main() { crate::lib::f(); }", library);
         assert_eq!(out, "pub fn f () { }");
+    }
+
+    #[test]
+    fn an_import_of_a_name_used_elsewhere_does_not_hold_its_module() {
+        // itertools' `either_or_both` imports `Either`, which the solution uses; that
+        // must not keep the module's glob import, and through it `EitherOrBoth`.
+        let library = "pub enum Either { L } pub use self::both::EitherOrBoth; \
+                       pub mod both { use crate::lib::Either; use crate::lib::EitherOrBoth::*; \
+                       pub enum EitherOrBoth { Both } \
+                       impl From<Either> for EitherOrBoth { fn from(_: Either) -> Self { Both } } }";
+        let root = "use crate::lib::Either; fn main() { let _ = Either::L; }";
+        assert_eq!(prune_library(root, library), "pub enum Either { L }");
+        let root = "use crate::lib::{Either, EitherOrBoth}; \
+                    fn main() { let _ = (Either::L, EitherOrBoth::Both); }";
+        let out = prune_library(root, library);
+        assert!(
+            out.contains("impl From < Either > for EitherOrBoth"),
+            "{out}"
+        );
     }
 
     #[test]
