@@ -7,6 +7,14 @@
 //!     target/release/examples/icount ours crates/curling/benches/data/climbed-ratio.txt
 //! ```
 //!
+//! or, for cycles, branch misses and time (`REPEAT` runs the solver that many times, so
+//! that reading the files is noise):
+//!
+//! ```text
+//! REPEAT=200 perf stat -e instructions:u,cycles:u,branch-misses:u,task-clock \
+//!     target/release/examples/icount ours crates/curling/benches/data/climbed-ratio.txt
+//! ```
+//!
 //! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`,
 //! `random` and `thin` name the generated boards, as in `versus`. Only the calls inside
 //! `solve_all` are counted: reading and parsing the files are not.
@@ -47,16 +55,19 @@ fn main() {
             ),
         });
     }
-    let solved = match solver.as_str() {
-        "ours" => {
-            let boards: Vec<Board> = rows
-                .iter()
-                .map(|r| Board::from_codes(r.clone()).expect("a valid board"))
-                .collect();
-            solve_all_ours(&boards)
-        }
-        "dfs" => solve_all_dfs(&rows),
-        _ => panic!("the solver is `ours` or `dfs`"),
-    };
+    // REPEAT=n solves everything n times: for `perf stat`, which counts the whole process.
+    let repeat: usize = std::env::var("REPEAT").map_or(1, |n| n.parse().expect("REPEAT=n"));
+    let boards: Vec<Board> = rows
+        .iter()
+        .map(|r| Board::from_codes(r.clone()).expect("a valid board"))
+        .collect();
+    let mut solved = 0;
+    for _ in 0..repeat {
+        solved = match solver.as_str() {
+            "ours" => solve_all_ours(&boards),
+            "dfs" => solve_all_dfs(&rows),
+            _ => panic!("the solver is `ours` or `dfs`"),
+        };
+    }
     println!("{} boards, {solved} solved", rows.len());
 }

@@ -39,13 +39,28 @@ impl RelaxedBound {
                 blocks[row * wpr + col / 64] |= 1 << (col % 64);
             }
         }
+        let goal = (board.goal.row, board.goal.col);
+        RelaxedBound::from_blocks(rows, cols, &blocks, goal)
+    }
+
+    /// The bound for a board of `rows` x `cols` squares whose blocks are `blocks`, by row,
+    /// `cols.div_ceil(64)` words a row (bit = column), with the goal at `goal`.
+    pub fn from_blocks(
+        rows: usize,
+        cols: usize,
+        blocks: &[u64],
+        (goal_row, goal_col): (usize, usize),
+    ) -> RelaxedBound {
+        if cols <= 64 {
+            return RelaxedBound::one_word_rows(rows, cols, blocks, (goal_row, goal_col));
+        }
+        let wpr = cols.div_ceil(64);
         // The bits of a row's last word that are squares of the board.
         let last_word = match cols % 64 {
             0 => !0,
             bits => (1u64 << bits) - 1,
         };
         // Layer 1: the goal's row and column (the goal itself is never a resting square).
-        let (goal_row, goal_col) = (board.goal.row, board.goal.col);
         let mut frontier = vec![0u64; rows * wpr];
         for row in 0..rows {
             frontier[row * wpr + goal_col / 64] |= 1 << (goal_col % 64);
@@ -137,6 +152,82 @@ impl RelaxedBound {
         let layer = (throws as usize).min(self.layers) - 1;
         let word = self.within[(layer * self.rows + row) * self.words_per_row + col / 64];
         word >> (col % 64) & 1 != 0
+    }
+
+    /// [`RelaxedBound::from_blocks`] when a row fits one word (every board of the
+    /// statement): the same layers, with one word per row and no loop over words.
+    fn one_word_rows(
+        rows: usize,
+        cols: usize,
+        blocks: &[u64],
+        (goal_row, goal_col): (usize, usize),
+    ) -> RelaxedBound {
+        let blocks = &blocks[..rows];
+        let row_squares = if cols == 64 { !0 } else { (1u64 << cols) - 1 };
+        let mut frontier = vec![1u64 << goal_col; rows];
+        frontier[goal_row] = row_squares & !(1 << goal_col);
+        let mut reached = frontier.clone();
+        let mut within = Vec::with_capacity(rows * MAX_THROWS as usize);
+        within.extend_from_slice(&reached);
+        let mut layers = 1;
+        let mut next = vec![0u64; rows];
+        while layers < MAX_THROWS as usize {
+            // Throws right end on a square with a block just right of it: every square left
+            // of the rightmost such stop square starts one; throws left likewise.
+            for ((out, &line), &block) in next.iter_mut().zip(&frontier).zip(blocks) {
+                let stops_right = line & (block >> 1);
+                let stops_left = line & (block << 1);
+                let mut starts = 0;
+                if stops_right != 0 {
+                    starts |= (1u64 << (63 - stops_right.leading_zeros())) - 1;
+                }
+                if stops_left != 0 {
+                    starts |= (!0u64 << stops_left.trailing_zeros()) << 1;
+                }
+                *out = starts & row_squares;
+            }
+            // Throws down end on a square with a block below: every square above it; throws
+            // up likewise (running unions over the rows).
+            let mut carry = 0;
+            for row in (0..rows - 1).rev() {
+                carry |= frontier[row + 1] & blocks.get(row + 2).copied().unwrap_or(0);
+                next[row] |= carry;
+            }
+            carry = 0;
+            for row in 1..rows {
+                carry |= frontier[row - 1] & blocks.get(row.wrapping_sub(2)).copied().unwrap_or(0);
+                next[row] |= carry;
+            }
+            let mut any = 0;
+            for ((new, old), front) in next.iter().zip(&mut reached).zip(&mut frontier) {
+                *front = new & !*old;
+                *old |= *front;
+                any |= *front;
+            }
+            if any == 0 {
+                break;
+            }
+            within.extend_from_slice(&reached);
+            layers += 1;
+        }
+        RelaxedBound {
+            words_per_row: 1,
+            rows,
+            within,
+            layers,
+        }
+    }
+
+    /// The number of layers built: layer `k` for `k > layers()` equals the last.
+    pub fn layers(&self) -> usize {
+        self.layers
+    }
+
+    /// Layer `k` (1..=[`Self::layers`]): the squares from which the relaxed game scores within
+    /// `k` throws, by row, `cols.div_ceil(64)` words a row, bit = column.
+    pub fn layer(&self, k: usize) -> &[u64] {
+        let len = self.rows * self.words_per_row;
+        &self.within[(k - 1) * len..][..len]
     }
 
     /// The relaxed game's throws from `(row, col)`, or `MAX_THROWS + 1` when it needs more.

@@ -79,6 +79,18 @@ pub fn min_throws_counted(board: &Board) -> (Option<u32>, u64) {
 /// A stone resting on `(row, col)`, and the block a throw stops it before.
 type Throw = ((usize, usize), (usize, usize));
 
+/// The legal throws from a position: `list[..len]`.
+struct Throws {
+    list: [Throw; 4],
+    len: usize,
+}
+
+impl Throws {
+    fn as_slice(&self) -> &[Throw] {
+        &self.list[..self.len]
+    }
+}
+
 /// A position of the game: the stone's square and the removed blocks, sorted
 /// (the order in which they vanished does not matter).
 #[derive(Clone, PartialEq, Eq)]
@@ -127,9 +139,11 @@ struct Search<'a, L> {
     /// ... and by column (bit = row).
     cols: L,
     goal: (usize, usize),
-    /// Throws needed from each square when any block may be gone: a lower
-    /// bound. None until the search wakes.
-    bound: Option<RelaxedBound>,
+    /// `reach[k - 1]`: the squares from which the relaxed game (any block may
+    /// be gone) scores within `k` throws, by row; a throw that ends outside
+    /// `reach[k - 1]` with `k` throws left is cut. The last layer stands for
+    /// every larger `k`. Until the search wakes, one layer of every square.
+    reach: Vec<L>,
     /// Row-major indices of the blocks removed on the current path, by throw.
     removed: [u32; MAX_THROWS as usize],
     /// Positions already searched (see the module's point 4), once awake.
@@ -140,6 +154,9 @@ struct Search<'a, L> {
     best: u32,
     /// No answer can be below this: the search stops as soon as `best` reaches it.
     floor: u32,
+    /// `best` while the search goes on, 0 once `best` has met `floor`: the one
+    /// number a position compares its throws against to know if it may go on.
+    cut: u32,
 }
 
 impl<'a, L: Lines> Search<'a, L> {
@@ -160,13 +177,14 @@ impl<'a, L: Lines> Search<'a, L> {
             rows,
             cols,
             goal: (board.goal.row, board.goal.col),
-            bound: None,
+            reach: vec![L::full(height, width)],
             removed: [0; MAX_THROWS as usize],
             searched: HashSet::default(),
             awake: false,
             visited: 0,
             best: MAX_THROWS + 1,
             floor: 1,
+            cut: MAX_THROWS + 1,
         }
     }
 
@@ -182,14 +200,27 @@ impl<'a, L: Lines> Search<'a, L> {
 
     /// The search has proved not trivial: builds the bound and starts the table.
     #[cold]
-    fn wake(&mut self) {
+    fn wake(&mut self, used: u32) {
         self.awake = true;
-        let bound = RelaxedBound::new(self.board);
+        let (height, width) = (self.board.blocks.rows(), self.board.blocks.cols());
+        // The board's blocks: those left on the current path and those it removed.
+        let mut blocks = self.rows.clone();
+        for &square in &self.removed[..used as usize] {
+            let square = square as usize;
+            blocks.set(square / width, square % width);
+        }
+        let goal = (self.board.goal.row, self.board.goal.col);
+        let bound = RelaxedBound::from_blocks(height, width, blocks.words(), goal);
         // MAX_THROWS + 1 at the start: no answer at all, and every throw is cut from now on.
         self.floor = self
             .floor
             .max(bound.throws(self.board.start.row, self.board.start.col));
-        self.bound = Some(bound);
+        if self.best <= self.floor {
+            self.cut = 0;
+        }
+        self.reach = (1..=bound.layers())
+            .map(|k| L::from_words(height, width, bound.layer(k)))
+            .collect();
         self.searched.reserve(256);
     }
 
@@ -203,14 +234,13 @@ impl<'a, L: Lines> Search<'a, L> {
         if budget == 1 {
             return false;
         }
-        for direction in 0..4 {
-            if let Some((next, block)) = self.throw(row, col, direction) {
-                self.clear(block);
-                let found = self.reaches_goal(next, budget - 1);
-                self.set(block);
-                if found {
-                    return true;
-                }
+        let throws = self.throws(row, col);
+        for &(next, block) in throws.as_slice() {
+            self.clear(block);
+            let found = self.reaches_goal(next, budget - 1);
+            self.set(block);
+            if found {
+                return true;
             }
         }
         false
@@ -223,77 +253,121 @@ impl<'a, L: Lines> Search<'a, L> {
     fn improve(&mut self, (row, col): (usize, usize), used: u32) {
         self.visited += 1;
         if self.visited == WAKE_AT {
-            self.wake();
+            self.wake(used);
         }
         if self.goal_in_sight(row, col) {
-            self.best = used + 1;
+            self.found(used + 1);
             return;
         }
-        let left = self.best - 1 - used;
-        if left >= TABLE_FROM_BUDGET
-            && self.awake
+        // Waking may have ended the search (`cut` 0); else two throws or more can beat `best`.
+        if used + 2 >= self.cut {
+            return;
+        }
+        if used + 3 == self.cut {
+            // Two throws left: the last one must start in sight of the goal.
+            if self.lands_in_sight(row, col) {
+                self.found(used + 2);
+            }
+            return;
+        }
+        if self.awake
+            && self.cut >= used + 1 + TABLE_FROM_BUDGET
             && !self.searched.insert(self.position(row, col, used))
         {
             return;
         }
-        for direction in 0..4 {
-            // After this throw, used + 1 are spent and at least one more is needed (the goal
-            // is not in sight here); to beat `best`, at most `best - used - 2` more.
-            if self.best <= self.floor || used + 2 >= self.best {
-                return;
-            }
-            let Some((next, block)) = self.throw(row, col, direction) else {
-                continue;
-            };
-            if self
-                .bound
-                .as_ref()
-                .is_some_and(|bound| !bound.within(next.0, next.1, self.best - used - 2))
-            {
-                continue;
-            }
-            self.clear(block);
-            self.removed[used as usize] = (block.0 * self.width + block.1) as u32;
-            if used + 3 == self.best {
-                // One throw left after this one: a leaf, checked here rather than visited.
-                if self.goal_in_sight(next.0, next.1) {
-                    self.best = used + 2;
+        let throws = self.throws(row, col);
+        for &(next, block) in throws.as_slice() {
+            // An earlier child may have lowered `best`: then fewer throws are left.
+            if used + 3 < self.cut {
+                self.child(next, block, used);
+            } else if used + 3 == self.cut {
+                // Two throws left: this one must end in sight of the goal.
+                if self.ends_in_sight(next, block) {
+                    self.found(used + 2);
                 }
             } else {
-                self.improve(next, used + 1);
+                return;
             }
-            self.set(block);
         }
     }
 
-    /// Where a throw from `(row, col)` stops and the block it stops before, in
-    /// the plain DFS's order of directions (up, down, left, right); None when
-    /// the stone would leave the board or a block touches it on that side.
-    /// The goal is not looked for: the callers check [`Self::goal_in_sight`] first.
+    /// The throw from a position after `used` throws that ends on `next` and removes
+    /// `block`: searched from there unless the bound cuts it.
     #[inline(always)]
-    fn throw(&self, row: usize, col: usize, direction: usize) -> Option<Throw> {
-        match direction {
-            0 => self
-                .cols
-                .prev_before(col, row)
-                .filter(|&b| b + 1 < row)
-                .map(|b| ((b + 1, col), (b, col))),
-            1 => self
-                .cols
-                .next_after(col, row)
-                .filter(|&b| b > row + 1)
-                .map(|b| ((b - 1, col), (b, col))),
-            2 => self
-                .rows
-                .prev_before(row, col)
-                .filter(|&b| b + 1 < col)
-                .map(|b| ((row, b + 1), (row, b))),
-            _ => self
-                .rows
-                .next_after(row, col)
-                .filter(|&b| b > col + 1)
-                .map(|b| ((row, b - 1), (row, b))),
+    fn child(&mut self, next: (usize, usize), block: (usize, usize), used: u32) {
+        // After this throw, `used + 1` are spent and at least two more are needed (the goal
+        // is not in sight from where it ends, or it would be from here); to beat `best`, at
+        // most `after = best - used - 2` more.
+        let after = (self.cut - used - 2) as usize;
+        if !self.reach[after.min(self.reach.len()) - 1].contains(next.0, next.1) {
+            return;
         }
+        self.clear(block);
+        self.removed[used as usize] = (block.0 * self.width + block.1) as u32;
+        self.improve(next, used + 1);
+        self.set(block);
+    }
+
+    /// Whether one throw from `(row, col)` ends in sight of the goal (so that a second one
+    /// scores). The goal is not in sight from `(row, col)`.
+    #[inline]
+    fn lands_in_sight(&mut self, row: usize, col: usize) -> bool {
+        let throws = self.throws(row, col);
+        throws
+            .as_slice()
+            .iter()
+            .any(|&(next, block)| self.ends_in_sight(next, block))
+    }
+
+    /// Whether the throw that ends on `next` and removes `block` leaves the goal in sight.
+    #[inline(always)]
+    fn ends_in_sight(&mut self, next: (usize, usize), block: (usize, usize)) -> bool {
+        // In the goal's row or column first of all (one comparison each, mostly false).
+        (next.0 == self.goal.0 || next.1 == self.goal.1) && self.sees_goal_without(next, block)
+    }
+
+    /// A path of `throws` throws reaches the goal (fewer than `best`).
+    #[inline(always)]
+    fn found(&mut self, throws: u32) {
+        self.best = throws;
+        self.cut = if throws <= self.floor { 0 } else { throws };
+    }
+
+    /// Whether the goal is in sight from `at` once `block` is gone.
+    #[inline(always)]
+    fn sees_goal_without(&mut self, at: (usize, usize), block: (usize, usize)) -> bool {
+        self.clear(block);
+        let sees = self.goal_in_sight(at.0, at.1);
+        self.set(block);
+        sees
+    }
+
+    /// The legal throws from `(row, col)`, in the plain DFS's order of directions (up, down,
+    /// left, right): where each stops and the block it stops before. The goal is not looked
+    /// for: the callers check [`Self::goal_in_sight`] first. Found without branches, listed
+    /// with one loop: which throws are legal is what a search cannot predict.
+    #[inline(always)]
+    fn throws(&self, row: usize, col: usize) -> Throws {
+        let (up, up_ok) = self.cols.throw_back(col, row);
+        let (down, down_ok) = self.cols.throw_forth(col, row);
+        let (left, left_ok) = self.rows.throw_back(row, col);
+        let (right, right_ok) = self.rows.throw_forth(row, col);
+        let candidates = [
+            (((up + 1, col), (up, col)), up_ok),
+            (((down - 1, col), (down, col)), down_ok),
+            (((row, left + 1), (row, left)), left_ok),
+            (((row, right - 1), (row, right)), right_ok),
+        ];
+        let mut throws = Throws {
+            list: [((0, 0), (0, 0)); 4],
+            len: 0,
+        };
+        for (throw, legal) in candidates {
+            throws.list[throws.len & 3] = throw;
+            throws.len += usize::from(legal);
+        }
+        throws
     }
 
     /// The goal is one throw away: in the stone's row or column, no block between.
@@ -337,9 +411,8 @@ mod tests {
         Board::from_codes(rows.iter().map(|r| r.to_vec()).collect()).unwrap()
     }
 
-    fn throws<L: Lines>(b: &Board, (row, col): (usize, usize)) -> [Option<Throw>; 4] {
-        let search = Search::<L>::new(b);
-        [0, 1, 2, 3].map(|direction| search.throw(row, col, direction))
+    fn throws<L: Lines>(b: &Board, (row, col): (usize, usize)) -> Vec<Throw> {
+        Search::<L>::new(b).throws(row, col).as_slice().to_vec()
     }
 
     #[test]
@@ -347,13 +420,29 @@ mod tests {
         let b = board(&[&[2, 0, 0, 1, 0], &[0, 0, 0, 0, 3]]);
         for found in [throws::<Narrow>(&b, (0, 0)), throws::<Wide>(&b, (0, 0))] {
             // Up and left leave the board, down leaves it too, right stops before (0, 3).
-            assert_eq!(found, [None, None, None, Some(((0, 2), (0, 3)))]);
+            assert_eq!(found, [((0, 2), (0, 3))]);
         }
-        assert_eq!(throws::<Narrow>(&b, (0, 2)), [None; 4], "adjacent block");
-        assert_eq!(throws::<Wide>(&b, (0, 4))[2], None, "adjacent block");
+        assert_eq!(throws::<Narrow>(&b, (0, 2)), [], "adjacent block");
+        assert_eq!(throws::<Wide>(&b, (0, 4)), [], "adjacent block");
         let column = board(&[&[1, 2], &[0, 0], &[0, 0], &[3, 0]]);
-        assert_eq!(throws::<Narrow>(&column, (3, 0))[0], Some(((1, 0), (0, 0))));
-        assert_eq!(throws::<Wide>(&column, (3, 0))[0], Some(((1, 0), (0, 0))));
+        assert_eq!(throws::<Narrow>(&column, (3, 0)), [((1, 0), (0, 0))]);
+        assert_eq!(throws::<Wide>(&column, (3, 0)), [((1, 0), (0, 0))]);
+        // Every direction at once, in the plain DFS's order (up, down, left, right).
+        let cross = board(&[
+            &[0, 0, 1, 0, 0],
+            &[0, 0, 0, 0, 0],
+            &[1, 0, 2, 0, 1],
+            &[0, 0, 0, 0, 3],
+            &[0, 0, 1, 0, 0],
+        ]);
+        let all = [
+            ((1, 2), (0, 2)),
+            ((3, 2), (4, 2)),
+            ((2, 1), (2, 0)),
+            ((2, 3), (2, 4)),
+        ];
+        assert_eq!(throws::<Narrow>(&cross, (2, 2)), all);
+        assert_eq!(throws::<Wide>(&cross, (2, 2)), all);
     }
 
     #[test]

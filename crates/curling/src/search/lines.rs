@@ -6,14 +6,42 @@
 
 /// `count` lines of `len` bits each, bit `i` of line `l` set when square `i`
 /// of that line holds a block.
-pub trait Lines {
+pub trait Lines: Clone {
     fn new(count: usize, len: usize) -> Self;
+    /// Lines whose bits are `words`, `len.div_ceil(64)` words per line, lowest bits first.
+    fn from_words(count: usize, len: usize, words: &[u64]) -> Self;
+    /// Every square of every line set.
+    fn full(count: usize, len: usize) -> Self;
+    fn contains(&self, line: usize, i: usize) -> bool;
+    /// The words of the lines, line after line (as [`Lines::from_words`] takes them).
+    fn words(&self) -> &[u64];
     fn set(&mut self, line: usize, i: usize);
     fn clear(&mut self, line: usize, i: usize);
     /// The first block after square `i` of `line`.
     fn next_after(&self, line: usize, i: usize) -> Option<usize>;
     /// The last block before square `i` of `line`.
     fn prev_before(&self, line: usize, i: usize) -> Option<usize>;
+
+    /// A throw backwards along `line` from square `i`: the block it stops before, and whether
+    /// it is legal (a block lies that way, not right next to square `i`). Without a block the
+    /// square is 0.
+    #[inline]
+    fn throw_back(&self, line: usize, i: usize) -> (usize, bool) {
+        match self.prev_before(line, i) {
+            Some(block) => (block, block + 1 < i),
+            None => (0, false),
+        }
+    }
+
+    /// A throw forwards along `line` from square `i`, as [`Lines::throw_back`]. The square
+    /// is above `i` even without a block (so the square before it is a number).
+    #[inline]
+    fn throw_forth(&self, line: usize, i: usize) -> (usize, bool) {
+        match self.next_after(line, i) {
+            Some(block) => (block, block > i + 1),
+            None => (i + 2, false),
+        }
+    }
 
     /// Whether a block lies strictly between squares `a` and `b` of `line`.
     #[inline]
@@ -23,36 +51,81 @@ pub trait Lines {
     }
 }
 
-/// Lines of at most 64 squares: one word each.
+/// At most 64 lines of at most 64 squares: one word each, in a fixed array
+/// (no allocation, and indices masked to 0..64 need no bounds checks).
 #[derive(Clone, Debug)]
-pub struct Narrow(Vec<u64>);
+pub struct Narrow([u64; 64]);
 
 impl Lines for Narrow {
     fn new(count: usize, len: usize) -> Narrow {
-        assert!(len <= 64, "a narrow line holds at most 64 squares");
-        Narrow(vec![0; count])
+        assert!(
+            count <= 64 && len <= 64,
+            "narrow lines: at most 64 of 64 squares"
+        );
+        Narrow([0; 64])
+    }
+
+    fn from_words(count: usize, len: usize, words: &[u64]) -> Narrow {
+        let mut lines = Narrow::new(count, len);
+        lines.0[..count].copy_from_slice(&words[..count]);
+        lines
+    }
+
+    fn full(count: usize, len: usize) -> Narrow {
+        Narrow::new(count, len);
+        Narrow([!0; 64])
+    }
+
+    #[inline(always)]
+    fn contains(&self, line: usize, i: usize) -> bool {
+        self.0[line & 63] >> (i & 63) & 1 != 0
+    }
+
+    fn words(&self) -> &[u64] {
+        &self.0
     }
 
     #[inline(always)]
     fn set(&mut self, line: usize, i: usize) {
-        self.0[line] |= 1 << i;
+        self.0[line & 63] |= 1 << (i & 63);
     }
 
     #[inline(always)]
     fn clear(&mut self, line: usize, i: usize) {
-        self.0[line] &= !(1 << i);
+        self.0[line & 63] &= !(1 << (i & 63));
     }
 
     #[inline(always)]
     fn next_after(&self, line: usize, i: usize) -> Option<usize> {
-        let word = self.0[line] & (!1u64 << i);
+        let word = self.0[line & 63] & (!1u64 << (i & 63));
         (word != 0).then(|| word.trailing_zeros() as usize)
     }
 
     #[inline(always)]
     fn prev_before(&self, line: usize, i: usize) -> Option<usize> {
-        let word = self.0[line] & ((1u64 << i) - 1);
+        let word = self.0[line & 63] & ((1u64 << (i & 63)) - 1);
         (word != 0).then(|| 63 - word.leading_zeros() as usize)
+    }
+
+    // Branch-free: which throws are legal is what a search cannot predict.
+    #[inline(always)]
+    fn throw_back(&self, line: usize, i: usize) -> (usize, bool) {
+        let word = self.0[line & 63];
+        let before = word & ((1u64 << (i & 63)) - 1);
+        // The highest block before `i`; 0 when there is none (then `before` is 0 too).
+        let block = 63 - (before | 1).leading_zeros() as usize;
+        let touching = (word << 1) >> (i & 63) & 1 != 0;
+        (block, (before != 0) & !touching)
+    }
+
+    #[inline(always)]
+    fn throw_forth(&self, line: usize, i: usize) -> (usize, bool) {
+        let word = self.0[line & 63];
+        let after = word & (!1u64 << (i & 63));
+        // The lowest block after `i`; 64 when there is none.
+        let block = after.trailing_zeros() as usize;
+        let touching = word >> (i & 63) >> 1 & 1 != 0;
+        (block, (after != 0) & !touching)
     }
 }
 
@@ -70,6 +143,27 @@ impl Lines for Wide {
             words_per_line,
             words: vec![0; count * words_per_line],
         }
+    }
+
+    fn from_words(count: usize, len: usize, words: &[u64]) -> Wide {
+        let mut lines = Wide::new(count, len);
+        let n = lines.words.len();
+        lines.words.copy_from_slice(&words[..n]);
+        lines
+    }
+
+    fn full(count: usize, len: usize) -> Wide {
+        let mut lines = Wide::new(count, len);
+        lines.words.fill(!0);
+        lines
+    }
+
+    fn contains(&self, line: usize, i: usize) -> bool {
+        self.words[line * self.words_per_line + i / 64] >> (i % 64) & 1 != 0
+    }
+
+    fn words(&self) -> &[u64] {
+        &self.words
     }
 
     fn set(&mut self, line: usize, i: usize) {
