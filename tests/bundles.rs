@@ -504,3 +504,105 @@ fn a_bundled_crate_declaring_a_newer_rust_version_than_a_judges_rustc_fails() {
         "{failure}"
     );
 }
+
+/// Issue 13: an itertools bundle keeps the `Itertools` methods the solution calls and
+/// none of the others (the trait has over a hundred), and only the adaptor types those
+/// methods return or build on. A pruning regression fails here before it shows as size.
+#[test]
+fn itertools_bundles_keep_only_the_methods_and_adaptors_called() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let workspace = Workspace::load(Some(&root.join("Cargo.toml"))).expect("cargo metadata");
+    let cases: [(&str, &[&str], &[&str]); 3] = [
+        (
+            "fixture-itertools-subsequence-sums",
+            &["join", "sorted", "tuple_combinations"],
+            &["HasCombination", "Tuple1Combination", "TupleCombinations"],
+        ),
+        (
+            "fixture-itertools-ways",
+            &["array_combinations", "join", "partition_map", "tuples"],
+            &[
+                "CombinationsGeneric",
+                "HasCombination",
+                "HomogeneousTuple",
+                "LazyBuffer",
+                "PoolIndex",
+                "Positions",
+                "Tuple1Combination",
+                "TupleCollect",
+                "Tuples",
+            ],
+        ),
+        (
+            // `iproduct!` calls `cartesian_product`; `izip!` and `chain!` expand to std.
+            "fixture-itertools-spreadsheet",
+            &["cartesian_product", "join"],
+            &[
+                "ConsTuplesFn",
+                "HasCombination",
+                "MapSpecialCase",
+                "MapSpecialCaseFn",
+                "Product",
+                "Tuple1Combination",
+            ],
+        ),
+    ];
+    for (name, methods, types) in cases {
+        let plan = workspace.plan(name).expect("the fixture's plan");
+        let text = bundle::bundle(&plan).expect("the fixture bundles");
+        let itertools = module_text(&text, "itertools")
+            .unwrap_or_else(|| panic!("{name}: no `mod itertools` in the bundle"));
+        assert_eq!(trait_methods(itertools, "Itertools"), methods, "{name}");
+        let kept = type_names(itertools);
+        let unexpected: Vec<&String> = kept
+            .iter()
+            .filter(|t| *t != "Itertools" && !types.contains(&t.as_str()))
+            .collect();
+        assert!(
+            unexpected.is_empty(),
+            "{name}: itertools types kept beyond those its calls need: {unexpected:?}"
+        );
+    }
+}
+
+/// The text of the bundle's top-level `mod NAME { .. }` (two-space indentation).
+fn module_text<'a>(bundle: &'a str, name: &str) -> Option<&'a str> {
+    let start = bundle.find(&format!("\nmod {name} {{\n"))? + 1;
+    let end = bundle[start..].find("\n}\n")?;
+    Some(&bundle[start..start + end])
+}
+
+/// The methods of `pub trait NAME` in a module's text, sorted.
+fn trait_methods(module: &str, name: &str) -> Vec<String> {
+    let mut lines = module
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with(&format!("pub trait {name}")));
+    let Some(header) = lines.next() else {
+        return Vec::new();
+    };
+    let indent = header.len() - header.trim_start().len();
+    let closing = format!("{}}}", " ".repeat(indent));
+    let method_indent = " ".repeat(indent + 2);
+    let mut methods: Vec<String> = lines
+        .take_while(|line| *line != closing)
+        .filter_map(|line| line.strip_prefix(&method_indent)?.strip_prefix("fn "))
+        .map(|rest| rest.split(['<', '(']).next().unwrap_or(rest).to_string())
+        .collect();
+    methods.sort();
+    methods
+}
+
+/// The names of the structs, enums and traits defined in a module's text, sorted.
+fn type_names(module: &str) -> Vec<String> {
+    let mut names: Vec<String> = module
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .collect::<Vec<_>>()
+        .windows(2)
+        .filter(|pair| matches!(pair[0], "struct" | "enum" | "trait"))
+        .map(|pair| pair[1].to_string())
+        .filter(|name| name.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
