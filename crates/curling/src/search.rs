@@ -79,15 +79,39 @@ pub fn min_throws_counted(board: &Board) -> (Option<u32>, u64) {
 /// A stone resting on `(row, col)`, and the block a throw stops it before.
 type Throw = ((usize, usize), (usize, usize));
 
-/// The legal throws from a position: `list[..len]`.
+/// The legal throws from a stone resting on `(row, col)`, in the plain DFS's order of
+/// directions (up, down, left, right): an iterator of [`Throw`]s.
 struct Throws {
-    list: [Throw; 4],
-    len: usize,
+    row: usize,
+    col: usize,
+    /// By direction, the block's index along the stone's column (up, down) or row (left, right).
+    blocks: [usize; 4],
+    /// Bit `d` set when the throw in direction `d` is legal.
+    legal: u32,
 }
 
-impl Throws {
-    fn as_slice(&self) -> &[Throw] {
-        &self.list[..self.len]
+impl Iterator for Throws {
+    type Item = Throw;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Throw> {
+        if self.legal == 0 {
+            return None;
+        }
+        let direction = self.legal.trailing_zeros() as usize;
+        self.legal &= self.legal - 1;
+        let block = self.blocks[direction & 3];
+        // Up and left stop on the square after the block, down and right on the one before.
+        let stop = if direction & 1 == 0 {
+            block + 1
+        } else {
+            block - 1
+        };
+        Some(if direction < 2 {
+            ((stop, self.col), (block, self.col))
+        } else {
+            ((self.row, stop), (self.row, block))
+        })
     }
 }
 
@@ -166,9 +190,10 @@ impl<'a, L: Lines> Search<'a, L> {
         let mut cols = L::new(width, height);
         // Row by row: the grid's own iterator divides for every square's position.
         for row in 0..height {
-            for (col, _) in board.blocks.row(row).iter().enumerate().filter(|s| *s.1) {
-                rows.set(row, col);
-                cols.set(col, row);
+            for (col, &block) in board.blocks.row(row).iter().enumerate() {
+                // Without a branch: whether a square holds a block is anyone's guess.
+                rows.put(row, col, block);
+                cols.put(col, row, block);
             }
         }
         Search {
@@ -234,8 +259,7 @@ impl<'a, L: Lines> Search<'a, L> {
         if budget == 1 {
             return false;
         }
-        let throws = self.throws(row, col);
-        for &(next, block) in throws.as_slice() {
+        for (next, block) in self.throws(row, col) {
             self.clear(block);
             let found = self.reaches_goal(next, budget - 1);
             self.set(block);
@@ -251,23 +275,7 @@ impl<'a, L: Lines> Search<'a, L> {
     /// that beats it. Callers make sure two more throws can still beat it
     /// (positions with one throw left are checked by their parent).
     fn improve(&mut self, (row, col): (usize, usize), used: u32) {
-        self.visited += 1;
-        if self.visited == WAKE_AT {
-            self.wake(used);
-        }
-        if self.goal_in_sight(row, col) {
-            self.found(used + 1);
-            return;
-        }
-        // Waking may have ended the search (`cut` 0); else two throws or more can beat `best`.
-        if used + 2 >= self.cut {
-            return;
-        }
-        if used + 3 == self.cut {
-            // Two throws left: the last one must start in sight of the goal.
-            if self.lands_in_sight(row, col) {
-                self.found(used + 2);
-            }
+        if self.settle((row, col), used) {
             return;
         }
         if self.awake
@@ -276,8 +284,7 @@ impl<'a, L: Lines> Search<'a, L> {
         {
             return;
         }
-        let throws = self.throws(row, col);
-        for &(next, block) in throws.as_slice() {
+        for (next, block) in self.throws(row, col) {
             // An earlier child may have lowered `best`: then fewer throws are left.
             if used + 3 < self.cut {
                 self.child(next, block, used);
@@ -309,15 +316,35 @@ impl<'a, L: Lines> Search<'a, L> {
         self.set(block);
     }
 
+    /// The start of [`Self::improve`]: counts the position, answers it when the goal is in
+    /// sight or at most two throws can beat `best`, and says whether it did.
+    #[inline(always)]
+    fn settle(&mut self, (row, col): (usize, usize), used: u32) -> bool {
+        self.visited += 1;
+        if self.visited == WAKE_AT {
+            self.wake(used);
+        }
+        if self.goal_in_sight(row, col) {
+            self.found(used + 1);
+            return true;
+        }
+        // Waking may have ended the search (`cut` 0); else two throws or more can beat `best`.
+        if used + 3 < self.cut {
+            return false;
+        }
+        if used + 3 == self.cut && self.lands_in_sight(row, col) {
+            // Two throws left: the last one must start in sight of the goal.
+            self.found(used + 2);
+        }
+        true
+    }
+
     /// Whether one throw from `(row, col)` ends in sight of the goal (so that a second one
     /// scores). The goal is not in sight from `(row, col)`.
     #[inline]
     fn lands_in_sight(&mut self, row: usize, col: usize) -> bool {
-        let throws = self.throws(row, col);
-        throws
-            .as_slice()
-            .iter()
-            .any(|&(next, block)| self.ends_in_sight(next, block))
+        self.throws(row, col)
+            .any(|(next, block)| self.ends_in_sight(next, block))
     }
 
     /// Whether the throw that ends on `next` and removes `block` leaves the goal in sight.
@@ -353,21 +380,15 @@ impl<'a, L: Lines> Search<'a, L> {
         let (down, down_ok) = self.cols.throw_forth(col, row);
         let (left, left_ok) = self.rows.throw_back(row, col);
         let (right, right_ok) = self.rows.throw_forth(row, col);
-        let candidates = [
-            (((up + 1, col), (up, col)), up_ok),
-            (((down - 1, col), (down, col)), down_ok),
-            (((row, left + 1), (row, left)), left_ok),
-            (((row, right - 1), (row, right)), right_ok),
-        ];
-        let mut throws = Throws {
-            list: [((0, 0), (0, 0)); 4],
-            len: 0,
-        };
-        for (throw, legal) in candidates {
-            throws.list[throws.len & 3] = throw;
-            throws.len += usize::from(legal);
+        Throws {
+            row,
+            col,
+            blocks: [up, down, left, right],
+            legal: u32::from(up_ok)
+                | u32::from(down_ok) << 1
+                | u32::from(left_ok) << 2
+                | u32::from(right_ok) << 3,
         }
-        throws
     }
 
     /// The goal is one throw away: in the stone's row or column, no block between.
@@ -412,7 +433,7 @@ mod tests {
     }
 
     fn throws<L: Lines>(b: &Board, (row, col): (usize, usize)) -> Vec<Throw> {
-        Search::<L>::new(b).throws(row, col).as_slice().to_vec()
+        Search::<L>::new(b).throws(row, col).collect()
     }
 
     #[test]
