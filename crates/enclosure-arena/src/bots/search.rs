@@ -19,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::closing::closing_paths;
 use super::drawing::{corner_start, or_survivable, survives};
-use super::search_plan::{loop_plans, rollout, Plan};
+use super::search_plan::{loop_plans, open_loop_value, rollout, Plan};
 use super::{Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
@@ -36,10 +36,12 @@ pub const HORIZON: u32 = 20;
 pub const MAX_SIDE: i32 = 5;
 /// The longest pen-up walk to a loop's corner among the macros.
 pub const MAX_WALK: u32 = 8;
-/// The most ways of closing an open loop among the macros (the most valuable ones).
-const MAX_CLOSINGS: usize = 6;
-/// UCB1 exploration constant (rewards lie in 0..=1).
-const EXPLORATION: f64 = 0.4;
+/// The ways of closing an open loop among the macros: the most valuable ones, and the
+/// shortest of the others.
+const MAX_CLOSINGS: usize = 4;
+const QUICK_CLOSINGS: usize = 2;
+/// The share of an open loop's value a playout credits when it ends before the loop closes.
+const OPEN_LOOP_CREDIT: f64 = 0.5;
 
 pub struct Search {
     rng: ChaCha8Rng,
@@ -82,7 +84,10 @@ impl Search {
         if me.pen_down() {
             let mut closings = closing_paths(game, seat);
             closings.sort_by_key(|(value, path)| (std::cmp::Reverse(*value), path.len()));
-            closings.truncate(MAX_CLOSINGS);
+            // The most valuable ways, and the quickest ones (an escape when cutters come).
+            let mut rest = closings.split_off(closings.len().min(MAX_CLOSINGS));
+            rest.sort_by_key(|(_, path)| path.len());
+            closings.extend(rest.into_iter().take(QUICK_CLOSINGS));
             macros.extend(closings.into_iter().filter_map(|(_, tour)| {
                 Macro::following(
                     game,
@@ -114,6 +119,29 @@ impl Search {
         macros
     }
 
+    /// The macro sequential halving picks: every remaining macro gets an equal share of the
+    /// round's playouts, then the better half by mean reward goes on, until one is left. Pure
+    /// exploration suits a search that only has to name the best first move.
+    fn sequential_halving(&mut self, game: &Game, seat: usize, macros: &[Macro]) -> usize {
+        let mut totals = vec![0f64; macros.len()];
+        let mut visits = vec![0u32; macros.len()];
+        let mut alive: Vec<usize> = (0..macros.len()).collect();
+        let rounds = macros.len().next_power_of_two().trailing_zeros().max(1);
+        while alive.len() > 1 {
+            let share = (self.playouts / (rounds * alive.len() as u32)).max(1);
+            for &arm in &alive {
+                for _ in 0..share {
+                    totals[arm] += self.playout(game, seat, &macros[arm]);
+                    visits[arm] += 1;
+                }
+            }
+            let mean = |arm: usize| totals[arm] / visits[arm] as f64;
+            alive.sort_by(|&i, &j| mean(j).total_cmp(&mean(i)).then(i.cmp(&j)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        alive[0]
+    }
+
     /// One playout of `candidate`: its reward for `seat`, in 0..=1.
     fn playout(&mut self, game: &Game, seat: usize, candidate: &Macro) -> f64 {
         let mut sim = game.clone();
@@ -136,10 +164,15 @@ impl Search {
                 .collect();
             sim.play_turn(&answers);
         }
+        let mut pending = [0.0; 4];
         if sim.is_over() {
             sim.finish();
+        } else {
+            for (s, plan) in plans.iter().enumerate().take(sim.seats()) {
+                pending[s] = OPEN_LOOP_CREDIT * open_loop_value(&sim, s, plan) as f64;
+            }
         }
-        reward(&sim, seat)
+        reward(&sim, seat, &pending)
     }
 }
 
@@ -163,43 +196,16 @@ impl Strategy for Search {
             self.plan = macros[0].plan.clone();
             return macros[0].first;
         }
-        let mut visits = vec![0u32; macros.len()];
-        let mut totals = vec![0f64; macros.len()];
-        for n in 0..self.playouts.max(macros.len() as u32) {
-            let arm = if (n as usize) < macros.len() {
-                n as usize
-            } else {
-                let log_n = (n as f64).ln();
-                (0..macros.len())
-                    .max_by(|&i, &j| {
-                        ucb(totals[i], visits[i], log_n)
-                            .total_cmp(&ucb(totals[j], visits[j], log_n))
-                    })
-                    .expect("some macro")
-            };
-            totals[arm] += self.playout(game, seat, &macros[arm]);
-            visits[arm] += 1;
-        }
-        let best = (0..macros.len())
-            .max_by(|&i, &j| {
-                (visits[i], totals[i])
-                    .partial_cmp(&(visits[j], totals[j]))
-                    .expect("finite rewards")
-            })
-            .expect("some macro");
+        let best = self.sequential_halving(game, seat, &macros);
         self.plan = macros[best].plan.clone();
         macros[best].first
     }
 }
 
-fn ucb(total: f64, visits: u32, log_n: f64) -> f64 {
-    total / visits as f64 + EXPLORATION * (log_n / visits as f64).sqrt()
-}
-
 /// What a playout's end state is worth to `seat`: three quarters the rank points it would get
 /// (scaled to 0..=1) if every live seat were credited the same future, one quarter its share
 /// of those projected scores.
-fn reward(game: &Game, seat: usize) -> f64 {
+fn reward(game: &Game, seat: usize, pending: &[f64; 4]) -> f64 {
     let turns_left = MAX_TURNS.saturating_sub(game.turn()) as f64;
     let alive = game.alive_count().max(1) as f64;
     let free_per_seat = game.unowned_count() as f64 / alive;
@@ -213,7 +219,7 @@ fn reward(game: &Game, seat: usize) -> f64 {
             } else {
                 0.0
             };
-            (game.score(s) as f64 + bonus).max(0.0)
+            (game.score(s) as f64 + bonus + pending[s]).max(0.0)
         })
         .collect();
     let mine = projected[seat];

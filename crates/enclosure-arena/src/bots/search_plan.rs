@@ -14,7 +14,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::bold::{others_mask, rect_cells};
-use super::closing::{capture_value, neighbours};
+use super::closing::{capture_value, closing_value, neighbours};
 use super::drawing::{drawable_step, rect_tour, tour_drawable, walkable_step};
 
 /// A loop to draw: pen-up steps to its corner, then the tour drawn from the corner back to it.
@@ -68,8 +68,9 @@ pub fn loop_sizes(max_side: i32) -> impl Iterator<Item = (i32, i32)> {
 }
 
 /// For each loop size, the plan that gains the most points per turn spent walking to its
-/// corner (at most `max_walk` steps) and drawing it, with that rate; the loop must be drawable,
-/// gain land, avoid standing players and end before the game does.
+/// corner (at most `max_walk` steps) and drawing it, and the best such plan that no opponent
+/// could cut even by heading straight for it ([`reachable_by_others`]), with their rates; the
+/// loop must be drawable, gain land, avoid standing players and end before the game does.
 pub fn loop_plans(game: &Game, seat: usize, max_walk: u32, max_side: i32) -> Vec<(f64, Plan)> {
     let (dist, parent) = walk_tree(game, seat);
     let turns_left = MAX_TURNS.saturating_sub(game.turn());
@@ -78,6 +79,7 @@ pub fn loop_plans(game: &Game, seat: usize, max_walk: u32, max_side: i32) -> Vec
     let mut plans = Vec::new();
     for (a, b) in loop_sizes(max_side) {
         let mut best: Option<(f64, Vertex, Vec<Vertex>)> = None;
+        let mut safe: Option<(f64, Vertex, Vec<Vertex>)> = None;
         for corner in Vertex::all() {
             let d = dist[corner.index()];
             let cost = d.saturating_add(2 * (a + b) as u32);
@@ -94,22 +96,52 @@ pub fn loop_plans(game: &Game, seat: usize, max_walk: u32, max_side: i32) -> Vec
                     continue;
                 }
                 let rate = capture_value(cells) as f64 / cost as f64;
-                if best.as_ref().is_some_and(|(r, ..)| rate <= *r) {
+                let better = |slot: &Option<(f64, Vertex, Vec<Vertex>)>| {
+                    slot.as_ref().is_none_or(|(r, ..)| rate > *r)
+                };
+                if !better(&best) && !better(&safe) {
                     continue;
                 }
                 let tour = rect_tour(corner, sx * a, sy * b, (corner.x + corner.y) % 2 == 0);
-                if tour_drawable(game, corner, &tour) && tour.iter().all(|v| others & v.bit() == 0)
+                if !tour_drawable(game, corner, &tour) || tour.iter().any(|v| others & v.bit() != 0)
                 {
+                    continue;
+                }
+                if better(&safe) && !reachable_by_others(game, seat, corner, &tour, cost) {
+                    safe = Some((rate, corner, tour.clone()));
+                }
+                if better(&best) {
                     best = Some((rate, corner, tour));
                 }
             }
         }
-        if let Some((rate, corner, tour)) = best {
+        let safe = safe.filter(|s| best.as_ref().is_none_or(|b| b.1 != s.1 || b.2 != s.2));
+        for (rate, corner, tour) in best.into_iter().chain(safe) {
             let walk = path_to(&parent, game.player(seat).pos(), corner);
             plans.push((rate, Plan { walk, tour }));
         }
     }
     plans
+}
+
+/// Whether some other live player could stand on a vertex of the loop (its corner or `tour`)
+/// before the loop closes, `closes_in` turns from now, by walking straight there.
+fn reachable_by_others(
+    game: &Game,
+    seat: usize,
+    corner: Vertex,
+    tour: &[Vertex],
+    closes_in: u32,
+) -> bool {
+    game.players()
+        .iter()
+        .enumerate()
+        .filter(|&(s, p)| s != seat && p.is_alive())
+        .any(|(_, p)| {
+            std::iter::once(&corner)
+                .chain(tour)
+                .any(|&v| (manhattan(p.pos(), v) as u32) < closes_in)
+        })
 }
 
 /// Pen-up walking distances from `seat`'s vertex (around traps) and each vertex's predecessor
@@ -146,6 +178,22 @@ fn path_to(parent: &[u8; VERTICES], from: Vertex, to: Vertex) -> Vec<Vertex> {
     }
     path.reverse();
     path
+}
+
+/// What `seat` would capture by finishing the loop its plan is drawing (0 with the pen up).
+pub fn open_loop_value(game: &Game, seat: usize, plan: &Plan) -> u64 {
+    let me = game.player(seat);
+    if !me.is_alive() || !me.pen_down() {
+        return 0;
+    }
+    let rest = match plan.tour.first() {
+        Some(&v) if v == me.pos() => &plan.tour[1..],
+        _ => &plan.tour[..],
+    };
+    match rest.split_last() {
+        Some((&onto, path)) => closing_value(game, seat, path, onto),
+        None => 0,
+    }
 }
 
 /// Turns `seat` still needs to close its open trail: what its plan has left, else the
