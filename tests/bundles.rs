@@ -1,7 +1,8 @@
 //! Every problem crate (every workspace package with `[package.metadata.contest]`) is
 //! bundled into a scratch directory and held to the floor of the judges it names
 //! (`judges.toml`; see `bundle::floor`): the bundle must
-//! - compile with bare `rustc --edition E -O` for 2021 and every edition its judges use;
+//! - compile with bare `rustc --edition E -O`, without a warning, for 2021 and every
+//!   edition its judges use;
 //! - reproduce each `samples/<crate>/*.in` -> `.out` byte for byte, in each edition;
 //! - use no std API newer than the oldest rustc among its judges (clippy's
 //!   `incompatible_msrv` on a scratch package holding the bundle);
@@ -135,12 +136,20 @@ fn check_crate(
     }
     for edition in &floor.editions {
         let binary = dir.join(format!("{name}-{edition}"));
-        if let Err(e) = compile(&source, edition, &binary) {
-            outcome.failures.push(format!(
-                "rustc --edition {edition} -O {}:\n{e}",
+        match compile(&source, edition, &binary) {
+            Err(e) => {
+                outcome.failures.push(format!(
+                    "rustc --edition {edition} -O {}:\n{e}",
+                    source.display()
+                ));
+                continue;
+            }
+            // The judge shows them to the contestant, and they hide real ones.
+            Ok(warnings) if !warnings.is_empty() => outcome.failures.push(format!(
+                "rustc --edition {edition} -O {} warns:\n{warnings}",
                 source.display()
-            ));
-            continue;
+            )),
+            Ok(_) => {}
         }
         for (input, expected) in &samples {
             if let Err(e) = run_sample(&binary, input, expected, &dir.join("out")) {
@@ -287,7 +296,8 @@ fn samples(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
         .collect()
 }
 
-fn compile(source: &Path, edition: &str, binary: &Path) -> Result<(), String> {
+/// Compiles `source` with bare rustc; its warnings, if it compiles.
+fn compile(source: &Path, edition: &str, binary: &Path) -> Result<String, String> {
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     let output = Command::new(&rustc)
         .args(["--edition", edition, "-O"])
@@ -296,10 +306,11 @@ fn compile(source: &Path, edition: &str, binary: &Path) -> Result<(), String> {
         .arg(binary)
         .output()
         .map_err(|e| format!("cannot run {rustc}: {e}"))?;
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     if output.status.success() {
-        Ok(())
+        Ok(stderr)
     } else {
-        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+        Err(stderr)
     }
 }
 

@@ -180,7 +180,7 @@ enum Target {
 /// code written for other compilers) would trigger in a binary crate.
 fn library_module(lib: &Library, file: syn::File, dependency: bool) -> Item {
     let allow: syn::Attribute = if dependency {
-        parse_quote!(#[allow(dead_code, unused_imports, unused_must_use)])
+        parse_quote!(#[allow(dead_code, unused_imports, unused_macros, unused_must_use)])
     } else {
         parse_quote!(#[allow(dead_code, unused_imports)])
     };
