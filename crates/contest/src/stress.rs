@@ -50,7 +50,7 @@ pub fn run(root: &Path, run: &Run) -> Result<ExitCode> {
         "-p",
         name,
         "--example",
-        "stress",
+        &format!("{name}-stress"),
         "--",
     ]);
     example.arg("--solution").arg(&solution);
