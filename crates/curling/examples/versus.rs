@@ -14,27 +14,17 @@
 #[path = "../benches/support/boards.rs"]
 #[allow(dead_code)]
 mod boards;
+#[path = "../benches/support/cpu_time.rs"]
+mod cpu_time;
 #[path = "../benches/support/plain_dfs.rs"]
 mod plain_dfs;
 #[path = "../benches/support/sets.rs"]
 mod sets;
 
+use cpu_time::cpu_time;
 use curling::search::min_throws_counted;
 use curling::{min_throws, Board};
-use std::time::{Duration, Instant};
-
-/// CPU time of this thread so far (Linux), else wall time since the first call:
-/// on a machine shared with other jobs, wall time mostly measures the others.
-fn cpu_time() -> Duration {
-    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    let on_cpu_ns = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
-    match on_cpu_ns {
-        Some(ns) => Duration::from_nanos(ns),
-        None => EPOCH.get_or_init(Instant::now).elapsed(),
-    }
-}
+use std::time::Duration;
 
 /// Mean CPU time of one call of `run` over a round of at least 100 ms.
 fn one_round(run: &mut impl FnMut()) -> Duration {
