@@ -255,6 +255,8 @@ impl<'a, L: Lines> Search<'a, L> {
         if self.best <= self.floor {
             self.cut = 0;
         }
+        // Room for the positions of a search of a few thousand (no rehash while it grows).
+        self.searched.reserve(128);
         self.reach = (1..=bound.layers())
             .map(|k| L::from_words(height, width, bound.layer(k)))
             .collect();
@@ -439,7 +441,18 @@ impl<'a, L: Lines> Search<'a, L> {
     fn position(&self, row: usize, col: usize, used: u32) -> Position {
         let mut removed = [u32::MAX; TABLED_REMOVED];
         removed[..used as usize].copy_from_slice(&self.removed[..used as usize]);
-        removed.sort_unstable();
+        // Sorted by compare-exchanges without branches (bubble passes over five words): the
+        // library's sort branches on every comparison, and those branches cannot be predicted.
+        for pass in (1..TABLED_REMOVED).rev() {
+            for i in 0..pass {
+                let (low, high) = (
+                    removed[i].min(removed[i + 1]),
+                    removed[i].max(removed[i + 1]),
+                );
+                removed[i] = low;
+                removed[i + 1] = high;
+            }
+        }
         Position {
             // Boards of 2^32 squares do not fit in memory.
             stone: (row * self.width + col) as u32,
