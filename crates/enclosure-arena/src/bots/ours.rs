@@ -1,8 +1,11 @@
 //! `builtin:ours`: the submission bot (`enclosure::bot::Planner`, the very code the bundled
 //! binary runs) in process, so tournaments need no process per seat. It is deterministic and
 //! ignores the seed.
+//!
+//! For tuning, `ENCLOSURE_PARAMS="forecast_slack=6,near_hard=2"` overrides the named knobs of
+//! `Params` (an unknown name or bad number stops the program with a message).
 
-use enclosure::bot::{Planner, Strategy as _};
+use enclosure::bot::{Params, Planner, Strategy as _};
 use enclosure::{Action, Game, Vertex};
 
 use super::{Builtin, Strategy, StrategyBot};
@@ -10,8 +13,47 @@ use super::{Builtin, Strategy, StrategyBot};
 pub const BUILTIN: Builtin = Builtin {
     name: "ours",
     about: "the submission bot (rectangles by expected danger, adaptive chases), in process",
-    make: |_seed| Box::new(StrategyBot::new("ours", Ours(Planner::new()))),
+    make: |_seed| {
+        let params = std::env::var("ENCLOSURE_PARAMS").unwrap_or_default();
+        let params = tuned(&params).unwrap_or_else(|e| panic!("ENCLOSURE_PARAMS: {e}"));
+        Box::new(StrategyBot::new("ours", Ours(Planner::with_params(params))))
+    },
 };
+
+/// The default knobs with the `name=value` overrides of `spec` (comma-separated).
+fn tuned(spec: &str) -> Result<Params, String> {
+    let mut p = Params::default();
+    for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
+        let (name, value) = item.split_once('=').ok_or(format!("no '=' in {item:?}"))?;
+        let n: i64 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad number {value:?}"))?;
+        let u = u32::try_from(n).map_err(|_| format!("negative {name}"));
+        match name.trim() {
+            "start_slack" => p.start_slack = n,
+            "keep_slack" => p.keep_slack = n,
+            "travel_weight" => p.travel_weight = u?,
+            "hunt_slack" => p.hunt_slack = u?,
+            "hunt_reach" => p.hunt_reach = u?,
+            "kill_bonus" => p.kill_bonus = u?,
+            "turn_overhead" => p.turn_overhead = u?,
+            "busy_weight" => p.busy_weight = u?,
+            "escaped_slack" => p.escaped_slack = u?,
+            "forecast_slack" => p.forecast_slack = u?,
+            "zone_margin" => p.zone_margin = n as i32,
+            "near_hard" => p.near_hard = u?,
+            "min_moves" => p.min_moves = u?,
+            "hunter_ratio" => p.hunter_ratio = u?,
+            "mud" => p.mud = n != 0,
+            "restless_after" => p.restless_after = u?,
+            "restless_step" => p.restless_step = u?,
+            "restless_max" => p.restless_max = u?,
+            other => return Err(format!("unknown knob {other:?}")),
+        }
+    }
+    Ok(p)
+}
 
 /// Adapts the engine crate's strategy trait to the arena's (same shape).
 pub struct Ours(pub Planner);
@@ -23,5 +65,19 @@ impl Strategy for Ours {
 
     fn act(&mut self, seat: usize, game: &Game) -> Action {
         self.0.act(seat, game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knobs_are_overridden_by_name() {
+        let p = tuned("forecast_slack=6, near_hard=2, keep_slack=-1").unwrap();
+        assert_eq!((p.forecast_slack, p.near_hard, p.keep_slack), (6, 2, -1));
+        assert_eq!(tuned("").unwrap(), Params::default());
+        assert!(tuned("speed=3").is_err() && tuned("near_hard=x").is_err());
+        assert!(tuned("near_hard=-1").is_err());
     }
 }
