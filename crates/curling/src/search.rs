@@ -202,10 +202,9 @@ impl<'a, L: Lines> Search<'a, L> {
         let mut cols = L::new(width, height);
         // Row by row: the grid's own iterator divides for every square's position.
         for row in 0..height {
-            for (col, &block) in board.blocks.row(row).iter().enumerate() {
-                // Without a branch: whether a square holds a block is anyone's guess.
-                rows.put(row, col, block);
-                cols.put(col, row, block);
+            for (col, _) in board.blocks.row(row).iter().enumerate().filter(|s| *s.1) {
+                rows.set(row, col);
+                cols.set(col, row);
             }
         }
         Search {

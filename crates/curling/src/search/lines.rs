@@ -16,8 +16,6 @@ pub trait Lines: Clone {
     /// The words of the lines, line after line (as [`Lines::from_words`] takes them).
     fn words(&self) -> &[u64];
     fn set(&mut self, line: usize, i: usize);
-    /// Sets square `i` of `line` when `block` (else leaves it as it is).
-    fn put(&mut self, line: usize, i: usize, block: bool);
     fn clear(&mut self, line: usize, i: usize);
     /// The first block after square `i` of `line`.
     fn next_after(&self, line: usize, i: usize) -> Option<usize>;
@@ -90,11 +88,6 @@ impl Lines for Narrow {
     #[inline(always)]
     fn set(&mut self, line: usize, i: usize) {
         self.0[line & 63] |= 1 << (i & 63);
-    }
-
-    #[inline(always)]
-    fn put(&mut self, line: usize, i: usize, block: bool) {
-        self.0[line & 63] |= u64::from(block) << (i & 63);
     }
 
     #[inline(always)]
@@ -175,10 +168,6 @@ impl Lines for Wide {
 
     fn set(&mut self, line: usize, i: usize) {
         self.words[line * self.words_per_line + i / 64] |= 1 << (i % 64);
-    }
-
-    fn put(&mut self, line: usize, i: usize, block: bool) {
-        self.words[line * self.words_per_line + i / 64] |= u64::from(block) << (i % 64);
     }
 
     fn clear(&mut self, line: usize, i: usize) {
