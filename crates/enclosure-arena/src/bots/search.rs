@@ -1,17 +1,38 @@
 //! `builtin:search`: Monte Carlo search with the engine as the simulator, the strongest
 //! opponent we can build for `ours`.
 //!
-//! Each turn it lists a few *macro-actions* for itself: with the pen up, every square or
-//! near-square loop (sides 1 to [`MAX_SIDE`]) with its current vertex as a corner, plus one
-//! plain step in each direction and staying; with the pen down, going on with the loop it is
-//! drawing and each way of closing it now ([`closing_paths`]). Every macro whose first action
-//! does not kill it outright is scored by playouts: the macro is followed, then everybody
-//! (itself included) plays the [`rollout`] policy (draw small random loops, chase a nearby open
-//! trail, close an open one), for [`HORIZON`] turns or to the end of the game, settled by the
-//! engine. A playout is worth the rank points the seats would get if the game ended there with
-//! every live seat credited the same future, plus a share of the points. UCB1 spreads the
-//! [`PLAYOUTS`] playouts over the macros; the most-visited one is played. Budgets are counted
-//! in playouts, never in time, so a seed fixes the game on any machine.
+//! Each turn it lists a few *macro-actions* for itself, each a first action and a [`Plan`] to
+//! go on with. With the pen up: for every loop size (squares and near-squares, sides 1 to
+//! [`MAX_SIDE`]) the loop within [`MAX_WALK`] pen-up steps that gains the most points per turn
+//! spent walking to its corner and drawing it, and the best one no opponent could reach before
+//! it closes ([`loop_plans`]); going on with its current plan; one plain step each way and
+//! staying. With the pen down: going on with its loop, the [`MAX_CLOSINGS`] most valuable
+//! ways of closing it now and the [`QUICK_CLOSINGS`] shortest others ([`closing_paths`]).
+//! Every macro whose first action does not kill it outright is scored by playouts: the macro
+//! is followed, then every seat (itself included) plays [`rollout`] for [`HORIZON`] turns or
+//! to the end of the game, settled by the engine. In playouts a seat cuts an open trail it can
+//! reach before its owner closes it (as `ours` and `hunter` do), else follows its plan, else
+//! grabs the best of a few random small loops near it (as `bold` does). A playout is worth the
+//! rank points the seats would get if the game ended there, every live seat credited the same
+//! future and half the value of the loop it is drawing, plus a share of the points.
+//! Sequential halving spends the [`PLAYOUTS`] playouts (equal shares, the better half goes on)
+//! and names the macro played. Budgets are counted in playouts, never in time, so a seed fixes
+//! the game on any machine.
+//!
+//! Decisions, measured with `enclosure-arena tournament` (rank points 6/3/1/0, seats rotated;
+//! "old" is the first version: loops only with its current vertex as a corner, playouts that
+//! drew random loops from where each seat stood, UCB1 over about 57 macros, 300 playouts):
+//! - The old bot idled for tens of turns in its corner, where every loop from its own vertex
+//!   was blocked by its land or gained nothing, and its playouts gave 5 visits a macro. Loops
+//!   reached by a walk, one per size, and opponent-like playouts: 2 new vs 2 old, 24 games
+//!   (seed 11): 3.02 vs 1.98; ours + 3 search (seed 5, 24 games): ours 4.38 -> 2.54.
+//! - Safe loops, open-loop credit, quick closings, sequential halving: 2.90 vs 2.10 (same
+//!   test), ours 2.67; no change beyond the noise, kept because each removes a blind spot.
+//! - [`PLAYOUTS`] 300 -> 900: 2.94 vs 2.06, ours 2.04 vs search 2.65, mean search score
+//!   733 -> 1236; about 3.5 s of CPU per search seat and game, so 100 games of ours + 3 search
+//!   take about 8 minutes on 2 idle cores (a move's p99 is about 250 ms on a loaded machine).
+//! - search + bold + spiral + hunter (seed 3, 24 games): new 5.46 (4.86-6.06), never dead;
+//!   old 5.12 (4.40-5.85), 2 trail cuts.
 
 use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::{Rng, SeedableRng};
@@ -29,7 +50,7 @@ pub const BUILTIN: Builtin = Builtin {
 };
 
 /// Playouts per turn (the whole budget, shared by the macros).
-pub const PLAYOUTS: u32 = 300;
+pub const PLAYOUTS: u32 = 900;
 /// Turns simulated per playout (fewer when the game ends first).
 pub const HORIZON: u32 = 20;
 /// The largest loop side among the macros.
