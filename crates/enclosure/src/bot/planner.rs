@@ -12,10 +12,20 @@
 //!   too timid: drawers rarely take their shortest way home, and slack 8 lifted our mean rank
 //!   points against three edge walkers from 3.3 to 5.95 (120-game tournaments, seed 11).
 //! - Adaptive hunting (`model`): an opponent that escaped two of our chases (more than twice as
-//!   often as it died) is chased only with slack 4. Against careful drawers the long chases
-//!   were wasted turns: with the walk change below, ours vs old-ours + bold-with-defence +
-//!   spiral went from 2.43 to 5.87 rank points (300 games, seed 5); slack 4 rather than 0 keeps
-//!   the pressure that kills spirals (ours + bold + spiral + hunter: 5.81 with 2, 5.97 with 4).
+//!   often as it died) is chased only with slack 4 (now 2, below). Against careful drawers
+//!   the long chases were wasted turns: with the walk change below, ours vs old-ours +
+//!   bold-with-defence + spiral went from 2.43 to 5.87 rank points (300 games, seed 5);
+//!   slack 4 rather than 0 keeps the pressure that kills spirals (ours + bold + spiral +
+//!   hunter: 5.81 with 2, 5.97 with 4).
+//! - Hunt slack 4 (2 against escapers) rather than 8 (4): the playout-based `search` (its
+//!   version of 17:00 on issue 15's day) escapes long chases, and every wasted chase is a loop
+//!   not drawn. Ours + 3 `search` (40 games, seed 7): 1.60 (0.90-2.30) rank points, ranked last
+//!   in 21 games, with 8/4; 3.67 (2.92-4.43), 47.5% wins, against search's 2.11 (1.86-2.36)
+//!   with 4/2; 3.27 with 0/0 (sure kills only); 0.72 with 12/8. The heuristic line-ups did not
+//!   move (100 games, seed 7: mixed 5.95, hunter 6.00, bold + spiral + hunter 5.86, 3 x bold
+//!   5.94). Tried at the same time and not taken: keeping the rectangle we walk to while it
+//!   is within 70% of the best rate (1.62 against 1.60: the dithering it targets costs
+//!   little), restlessness up to 12 turns of slack (1.75).
 //! - The walk to a rectangle does not count against its safety when it is chosen
 //!   (`travel_weight` 0): opponents cannot know where we go, and the full check (travel 0) is
 //!   made again on arrival, before the pen goes down. Counting the walk made every far, quiet
@@ -152,7 +162,7 @@ impl Default for Params {
             start_slack: 0,
             travel_weight: 0,
             keep_slack: 0,
-            hunt_slack: 8,
+            hunt_slack: 4,
             hunt_reach: 12,
             kill_bonus: 60,
             turn_overhead: 2,
@@ -167,7 +177,7 @@ impl Default for Params {
             restless_after: 8,
             restless_step: 4,
             restless_max: 6,
-            escaped_slack: 4,
+            escaped_slack: 2,
             forecast_slack: 5,
             zone_margin: 1,
             near_hard: 3,
