@@ -29,10 +29,15 @@
 //! - Safe loops, open-loop credit, quick closings, sequential halving: 2.90 vs 2.10 (same
 //!   test), ours 2.67; no change beyond the noise, kept because each removes a blind spot.
 //! - [`PLAYOUTS`] 300 -> 900: 2.94 vs 2.06, ours 2.04 vs search 2.65, mean search score
-//!   733 -> 1236; about 3.5 s of CPU per search seat and game, so 100 games of ours + 3 search
-//!   take about 8 minutes on 2 idle cores (a move's p99 is about 250 ms on a loaded machine).
+//!   733 -> 1236; about 3.5 s of CPU per search seat and game (a move's p99 stayed under
+//!   350 ms on a machine loaded 6-fold, no timeout at the 1 s step limit).
 //! - search + bold + spiral + hunter (seed 3, 24 games): new 5.46 (4.86-6.06), never dead;
 //!   old 5.12 (4.40-5.85), 2 trail cuts.
+//! - ours + 3 search (seed 5, 40 games, one binary): with the old search, ours 4.38
+//!   (3.70-5.05), search 1.88, search dead in 56 of 120 seat-games (52 trail cuts); with this
+//!   one, ours 1.82 (1.13-2.52), search 2.72 (2.49-2.96), dead in 41 (37 trail cuts, most by
+//!   `ours`, which hunts open trails). 425 s of CPU for the 40 games: 100 take about 9
+//!   minutes on 2 idle cores (the old search: 87 s).
 
 use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::{Rng, SeedableRng};
