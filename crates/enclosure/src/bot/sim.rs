@@ -43,7 +43,7 @@ pub struct ReactiveParams {
     pub hunt_slack: u32,
     /// Longest walk to a hunted trail.
     pub hunt_reach: u32,
-    /// Assumed percent of a step an opponent within [`NEAR`] of our trail comes closer per
+    /// Assumed percent of a step an opponent within `NEAR` of our trail comes closer per
     /// turn before we saw it near a trail, and the least we ever assume (also the drift of
     /// opponents farther away).
     pub prior_approach: u32,
