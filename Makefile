@@ -55,7 +55,7 @@ listen: ## Create each problem Competitive Companion POSTs to 127.0.0.1:10043 [P
 	@$(CONTEST) listen --port $(PORT)
 
 ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --
-# Games per line-up; line-ups with builtin:search (Monte Carlo, about 2.5 s a game) get fewer.
+# Games per line-up; line-ups with builtin:search (Monte Carlo, about 10 s of CPU a game) get fewer.
 TOURNAMENT_GAMES ?= 400
 SEARCH_GAMES ?= 100
 TOURNAMENT_SEED ?= 1
