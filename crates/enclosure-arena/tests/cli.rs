@@ -266,14 +266,16 @@ fn replay_draws_what_play_recorded() {
 
 #[test]
 fn a_closed_stdout_is_an_error_not_a_panic() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_enclosure-arena"))
+    // Nobody will read the result: the pipe's read end is closed before the arena starts, so
+    // its write fails every time (closing it after spawning raced with a fast game).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_enclosure-arena"))
         .args(["play", "--seed", "1", "builtin:random", "builtin:random"])
-        .stdout(std::process::Stdio::piped())
+        .stdout(writer)
         .stderr(std::process::Stdio::piped())
-        .spawn()
+        .output()
         .unwrap();
-    drop(child.stdout.take()); // nobody will read the result
-    let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
