@@ -93,6 +93,31 @@ pub fn assert_fails_cleanly_within(binary: &str, kib: u64, input: &[u8]) -> Fail
     failure
 }
 
+/// [`assert_fails_cleanly`] on each `(input, needle)`: its one error line must mention `needle`.
+pub fn assert_each_fails_mentioning(binary: &str, cases: &[(&str, &str)]) {
+    for &(input, needle) in cases {
+        let failure = assert_fails_cleanly(binary, input);
+        assert!(
+            failure.message.contains(needle),
+            "{input:?}: {}",
+            failure.message
+        );
+    }
+}
+
+/// [`assert_each_fails_mentioning`] under a `ulimit -v` of `kib` KiB
+/// (see [`assert_fails_cleanly_within`]).
+pub fn assert_each_fails_mentioning_within(binary: &str, kib: u64, cases: &[(&str, &str)]) {
+    for &(input, needle) in cases {
+        let failure = assert_fails_cleanly_within(binary, kib, input.as_bytes());
+        assert!(
+            failure.message.contains(needle),
+            "{input:?}: {}",
+            failure.message
+        );
+    }
+}
+
 fn assert_clean_failure(binary: &str, out: &Output, input: &str) -> Failure {
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     let program = Path::new(binary)
