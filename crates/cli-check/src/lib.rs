@@ -68,6 +68,16 @@ fn spawn_and_feed(command: &mut Command, input: &[u8]) -> Output {
     out
 }
 
+/// [`run`] under `timeout -s KILL`: a binary still running after `seconds` is killed
+/// (status 137), so a regression that hangs fails its test instead of hanging it.
+pub fn run_killed_after(binary: &str, seconds: u32, input: &str) -> Output {
+    run(
+        "timeout",
+        &["-s", "KILL", &seconds.to_string(), binary],
+        input,
+    )
+}
+
 /// How a binary failed, for the caller's own checks.
 pub struct Failure {
     /// The one stderr line, without its newline.
