@@ -49,6 +49,32 @@ pub trait Lines: Clone {
         let (lo, hi) = (a.min(b), a.max(b));
         self.next_after(line, lo).is_some_and(|block| block < hi)
     }
+
+    /// Whether a throw along `line` from square `from` towards square `to` stops on `to`:
+    /// the first block that way lies just beyond `to` (`to` differs from `from`).
+    #[inline]
+    fn stops_on(&self, line: usize, from: usize, to: usize) -> bool {
+        if to < from {
+            to > 0 && self.prev_before(line, from) == Some(to - 1)
+        } else {
+            self.next_after(line, from) == Some(to + 1)
+        }
+    }
+
+    /// Whether exactly one block lies strictly between squares `from` and `to` of `line`,
+    /// and not next to `from`: a throw from `from` towards `to` stops before it, and once
+    /// it is gone nothing stands between the stone and `to`.
+    #[inline]
+    fn one_block_apart(&self, line: usize, from: usize, to: usize) -> bool {
+        let first = if to < from {
+            self.prev_before(line, from)
+                .filter(|&block| block > to && block + 1 < from)
+        } else {
+            self.next_after(line, from)
+                .filter(|&block| block < to && block > from + 1)
+        };
+        first.is_some_and(|block| !self.any_between(line, block, to))
+    }
 }
 
 /// At most 64 lines of at most 64 squares: one word each, in a fixed array
@@ -107,6 +133,33 @@ impl Lines for Narrow {
         (word != 0).then(|| 63 - word.leading_zeros() as usize)
     }
 
+    #[inline(always)]
+    fn any_between(&self, line: usize, a: usize, b: usize) -> bool {
+        self.0[line & 63] & between(a, b) != 0
+    }
+
+    // Branch-free, as the throws below: the search cannot predict these either.
+    #[inline(always)]
+    fn stops_on(&self, line: usize, from: usize, to: usize) -> bool {
+        let word = self.0[line & 63];
+        // The square just beyond `to`: off the line (and no block there) when it is -1 or 64.
+        let beyond = if to < from {
+            to.wrapping_sub(1)
+        } else {
+            to + 1
+        };
+        let on_line = beyond < 64;
+        let beyond = beyond & 63;
+        on_line & (word >> beyond & 1 != 0) & (word & between(from, beyond) == 0)
+    }
+
+    #[inline(always)]
+    fn one_block_apart(&self, line: usize, from: usize, to: usize) -> bool {
+        let blocks = self.0[line & 63] & between(from, to);
+        let next_to_from = (2u64 << (from & 63)) | (1u64 << (from & 63) >> 1);
+        (blocks != 0) & (blocks & blocks.wrapping_sub(1) == 0) & (blocks & next_to_from == 0)
+    }
+
     // Branch-free: which throws are legal is what a search cannot predict.
     #[inline(always)]
     fn throw_back(&self, line: usize, i: usize) -> (usize, bool) {
@@ -127,6 +180,13 @@ impl Lines for Narrow {
         let touching = word >> (i & 63) >> 1 & 1 != 0;
         (block, (after != 0) & !touching)
     }
+}
+
+/// The squares strictly between `a` and `b` (both below 64) as a mask of one word.
+#[inline(always)]
+fn between(a: usize, b: usize) -> u64 {
+    let (low, high) = (a.min(b) & 63, a.max(b) & 63);
+    ((1u64 << high) - 1) & (!1u64 << low)
 }
 
 /// Lines of any length: `len.div_ceil(64)` words each.
@@ -233,6 +293,29 @@ mod tests {
     }
 
     #[test]
+    fn a_throw_stops_on_a_square_and_sees_through_one_block() {
+        // Blocks at 2 and 6 of a line of 10.
+        let mut lines = Wide::new(1, 10);
+        lines.set(0, 2);
+        lines.set(0, 6);
+        assert!(lines.stops_on(0, 4, 5), "right, before the block at 6");
+        assert!(lines.stops_on(0, 5, 3) && lines.stops_on(0, 9, 7));
+        assert!(!lines.stops_on(0, 4, 4 + 2), "the block itself");
+        assert!(!lines.stops_on(0, 9, 3), "the block at 6 comes first");
+        assert!(!lines.stops_on(0, 1, 0), "nothing beyond the line's end");
+        assert!(
+            lines.one_block_apart(0, 4, 0),
+            "through the block at 2 to 0"
+        );
+        assert!(
+            !lines.one_block_apart(0, 3, 0),
+            "the block is next to the stone"
+        );
+        assert!(!lines.one_block_apart(0, 0, 9), "two blocks between");
+        assert!(!lines.one_block_apart(0, 3, 5), "no block between");
+    }
+
+    #[test]
     fn narrow_and_wide_lines_agree_up_to_64_squares() {
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for len in 1..=64 {
@@ -254,6 +337,15 @@ mod tests {
                 );
                 for j in 0..len {
                     assert_eq!(narrow.any_between(0, i, j), wide.any_between(0, i, j));
+                    if i != j {
+                        let (n, w) = (&narrow, &wide);
+                        assert_eq!(n.stops_on(0, i, j), w.stops_on(0, i, j), "{len} {i} {j}");
+                        assert_eq!(
+                            n.one_block_apart(0, i, j),
+                            w.one_block_apart(0, i, j),
+                            "{len} {i} {j}"
+                        );
+                    }
                 }
                 narrow.clear(0, i);
                 wide.clear(0, i);
