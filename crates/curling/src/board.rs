@@ -65,6 +65,38 @@ impl Board {
             blocks: squares.map(|&s| s == Square::Block),
         })
     }
+
+    /// The blocks as bit sets, one per row (bit = column) or, `by_column`, one per column
+    /// (bit = row): `len.div_ceil(64)` words per line, lowest bits first.
+    pub fn block_words(&self, by_column: bool) -> Vec<u64> {
+        let (rows, cols) = (self.blocks.rows(), self.blocks.cols());
+        let (lines, len) = if by_column {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        let per_line = len.div_ceil(64);
+        let mut words = vec![0u64; lines * per_line];
+        // Every square is or-ed in, block or not: a branch per square would be mispredicted
+        // on most boards, and this runs for every board.
+        for row in 0..rows {
+            let squares = self.blocks.row(row);
+            if by_column {
+                let (word, bit) = (row / 64, row % 64);
+                for (line, &block) in words[word..].iter_mut().step_by(per_line).zip(squares) {
+                    *line |= u64::from(block) << bit;
+                }
+            } else {
+                for (word, chunk) in words[row * per_line..].iter_mut().zip(squares.chunks(64)) {
+                    *word = chunk
+                        .iter()
+                        .rev()
+                        .fold(0, |bits, &block| bits << 1 | u64::from(block));
+                }
+            }
+        }
+        words
+    }
 }
 
 #[cfg(test)]
@@ -78,6 +110,21 @@ mod tests {
         assert_eq!(b.goal, Pos::new(1, 2));
         assert!(b.blocks[Pos::new(0, 1)]);
         assert!(!b.blocks[Pos::new(1, 1)]);
+    }
+
+    #[test]
+    fn block_words_are_bit_sets_by_row_or_column() {
+        let mut codes = vec![vec![0; 70]; 2];
+        codes[0][0] = 2;
+        codes[1][69] = 3;
+        codes[0][3] = 1;
+        codes[1][65] = 1;
+        let b = Board::from_codes(codes).unwrap();
+        assert_eq!(b.block_words(false), [1 << 3, 0, 0, 1 << 1]);
+        let mut by_column = vec![0; 70];
+        by_column[3] = 1;
+        by_column[65] = 2;
+        assert_eq!(b.block_words(true), by_column);
     }
 
     #[test]

@@ -31,16 +31,8 @@ pub struct RelaxedBound {
 impl RelaxedBound {
     pub fn new(board: &Board) -> RelaxedBound {
         let (rows, cols) = (board.blocks.rows(), board.blocks.cols());
-        let wpr = cols.div_ceil(64);
-        let mut blocks = vec![0u64; rows * wpr];
-        // Row by row: the grid's own iterator divides for every square's position.
-        for row in 0..rows {
-            for (col, _) in board.blocks.row(row).iter().enumerate().filter(|s| *s.1) {
-                blocks[row * wpr + col / 64] |= 1 << (col % 64);
-            }
-        }
         let goal = (board.goal.row, board.goal.col);
-        RelaxedBound::from_blocks(rows, cols, &blocks, goal)
+        RelaxedBound::from_blocks(rows, cols, &board.block_words(false), goal)
     }
 
     /// The bound for a board of `rows` x `cols` squares whose blocks are `blocks`, by row,

@@ -54,7 +54,7 @@ use crate::bound::RelaxedBound;
 use crate::Board;
 use lines::{Lines, Narrow, Wide};
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The statement's limit: more than ten throws loses the game.
 pub const MAX_THROWS: u32 = 10;
@@ -130,39 +130,33 @@ impl Iterator for Throws {
     }
 }
 
-/// A position of the game: the stone's square and the removed blocks, sorted
-/// (the order in which they vanished does not matter).
-#[derive(Clone, PartialEq, Eq)]
-struct Position {
-    stone: u32,
-    removed: [u32; TABLED_REMOVED],
-}
+/// A position of the game packed in one number: the stone's square and the
+/// removed blocks, sorted (the order in which they vanished does not matter),
+/// [`SQUARE_BITS`] bits each. One number hashes and compares in a few
+/// instructions, where a struct of six words took a loop for each.
+type Position = u128;
 
-impl Hash for Position {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        // Multiply-rotate mixing (as in FxHash): a few cycles per word.
-        let mix = |hash: u64, word: u32| {
-            (hash.rotate_left(5) ^ u64::from(word)).wrapping_mul(0x517c_c1b7_2722_0a95)
-        };
-        let hash = self
-            .removed
-            .iter()
-            .fold(mix(0, self.stone), |h, &w| mix(h, w));
-        state.write_u64(hash);
-    }
-}
+/// Bits per square in a [`Position`]: six squares fill 126 of its 128 bits.
+const SQUARE_BITS: u32 = 21;
 
-/// The table's hasher: positions hash themselves, so it passes the word through.
+/// The most squares a board may have for its positions to be tabled; the all-ones
+/// value stands for "no block" in the free places of a position. Larger boards
+/// (never a judge's) are searched without the table, which only saves work.
+const TABLED_SQUARES: usize = (1 << SQUARE_BITS) - 1;
+
+/// The table's hasher: multiply-rotate mixing (as in FxHash) of a position's two halves.
 #[derive(Default)]
-struct PassHasher(u64);
+struct PositionHasher(u64);
 
-impl Hasher for PassHasher {
+impl Hasher for PositionHasher {
     fn write(&mut self, _: &[u8]) {
-        unreachable!("positions hash as one u64")
+        unreachable!("positions hash as one u128")
     }
 
-    fn write_u64(&mut self, word: u64) {
-        self.0 = word;
+    fn write_u128(&mut self, position: u128) {
+        const K: u64 = 0x517c_c1b7_2722_0a95;
+        let (low, high) = (position as u64, (position >> 64) as u64);
+        self.0 = (low.wrapping_mul(K).rotate_left(5) ^ high).wrapping_mul(K);
     }
 
     fn finish(&self) -> u64 {
@@ -186,7 +180,9 @@ struct Search<'a, L> {
     /// Row-major indices of the blocks removed on the current path, by throw.
     removed: [u32; MAX_THROWS as usize],
     /// Positions already searched (see the module's point 4), once awake.
-    searched: HashSet<Position, BuildHasherDefault<PassHasher>>,
+    searched: HashSet<Position, BuildHasherDefault<PositionHasher>>,
+    /// Whether the board is small enough for its positions to be tabled.
+    tabled: bool,
     awake: bool,
     visited: u64,
     /// Branch and bound: the fewest throws found so far (`MAX_THROWS + 1` at first).
@@ -201,15 +197,8 @@ struct Search<'a, L> {
 impl<'a, L: Lines> Search<'a, L> {
     fn new(board: &'a Board) -> Search<'a, L> {
         let (height, width) = (board.blocks.rows(), board.blocks.cols());
-        let mut rows = L::new(height, width);
-        let mut cols = L::new(width, height);
-        // Row by row: the grid's own iterator divides for every square's position.
-        for row in 0..height {
-            for (col, _) in board.blocks.row(row).iter().enumerate().filter(|s| *s.1) {
-                rows.set(row, col);
-                cols.set(col, row);
-            }
-        }
+        let rows = L::from_words(height, width, &board.block_words(false));
+        let cols = L::from_words(width, height, &board.block_words(true));
         Search {
             board,
             width,
@@ -219,6 +208,7 @@ impl<'a, L: Lines> Search<'a, L> {
             reach: vec![L::full(height, width)],
             removed: [0; MAX_THROWS as usize],
             searched: HashSet::default(),
+            tabled: height * width <= TABLED_SQUARES,
             awake: false,
             visited: 0,
             best: MAX_THROWS + 1,
@@ -294,6 +284,7 @@ impl<'a, L: Lines> Search<'a, L> {
             return;
         }
         if self.awake
+            && self.tabled
             && self.cut >= used + 1 + TABLE_FROM_BUDGET
             && !self.searched.insert(self.position(row, col, used))
         {
@@ -456,11 +447,11 @@ impl<'a, L: Lines> Search<'a, L> {
                 removed[i + 1] = high;
             }
         }
-        Position {
-            // Boards of 2^32 squares do not fit in memory.
-            stone: (row * self.width + col) as u32,
-            removed,
-        }
+        // Tabled boards have fewer than 2^21 squares: every square fits its place.
+        let stone = (row * self.width + col) as u128;
+        removed.iter().fold(stone, |position, &square| {
+            position << SQUARE_BITS | u128::from(square) & u128::from(TABLED_SQUARES as u32)
+        })
     }
 }
 
@@ -521,7 +512,7 @@ mod tests {
     }
 
     #[test]
-    fn narrow_and_wide_searches_visit_the_same_positions() {
+    fn narrow_and_wide_searches_visit_the_same_positions_and_the_table_only_saves_work() {
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = |below: u64| {
             state ^= state << 13;
@@ -540,11 +531,12 @@ mod tests {
             rows[start / w][start % w] = 2;
             rows[goal / w][goal % w] = 3;
             let b = Board::from_codes(rows.clone()).unwrap();
-            assert_eq!(
-                Search::<Narrow>::new(&b).run(),
-                Search::<Wide>::new(&b).run(),
-                "{rows:?}"
-            );
+            let narrow = Search::<Narrow>::new(&b).run();
+            assert_eq!(narrow, Search::<Wide>::new(&b).run(), "{rows:?}");
+            // Boards too large for the table are searched without it: same answer.
+            let mut untabled = Search::<Narrow>::new(&b);
+            untabled.tabled = false;
+            assert_eq!(untabled.run().0, narrow.0, "{rows:?}");
         }
     }
 
