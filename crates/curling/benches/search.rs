@@ -60,6 +60,8 @@ fn bench(c: &mut Criterion) {
         "climbed-nodes.txt",
         "climbed-ratio.txt",
         "climbed-time.txt",
+        "climbed-ratio-v3.txt",
+        "climbed-time-v1.txt",
         "climbed-nodes-v2.txt",
         "climbed-ratio-v2.txt",
         "climbed-nodes-v1.txt",

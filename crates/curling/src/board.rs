@@ -81,22 +81,36 @@ impl Board {
         // on most boards, and this runs for every board.
         for row in 0..rows {
             let squares = self.blocks.row(row);
-            if by_column {
+            if !by_column {
+                for (word, chunk) in words[row * per_line..].iter_mut().zip(squares.chunks(64)) {
+                    *word = bits_of(chunk);
+                }
+            } else if per_line == 1 {
+                for (line, &block) in words.iter_mut().zip(squares) {
+                    *line |= u64::from(block) << row;
+                }
+            } else {
                 let (word, bit) = (row / 64, row % 64);
                 for (line, &block) in words[word..].iter_mut().step_by(per_line).zip(squares) {
                     *line |= u64::from(block) << bit;
-                }
-            } else {
-                for (word, chunk) in words[row * per_line..].iter_mut().zip(squares.chunks(64)) {
-                    *word = chunk
-                        .iter()
-                        .rev()
-                        .fold(0, |bits, &block| bits << 1 | u64::from(block));
                 }
             }
         }
         words
     }
+}
+
+/// Up to 64 squares as the low bits of a word, eight at a time: each is a byte 0 or 1, and
+/// one multiplication gathers the eight low bits into the top byte.
+fn bits_of(squares: &[bool]) -> u64 {
+    squares.chunks(8).enumerate().fold(0, |bits, (i, eight)| {
+        let mut bytes = [0u8; 8];
+        for (byte, &block) in bytes.iter_mut().zip(eight) {
+            *byte = u8::from(block);
+        }
+        let gathered = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        bits | gathered << (8 * i)
+    })
 }
 
 #[cfg(test)]
@@ -113,6 +127,16 @@ mod tests {
     }
 
     #[test]
+    fn bits_of_squares_gathers_every_pattern() {
+        for pattern in 0..1u64 << 11 {
+            let squares: Vec<bool> = (0..11).map(|i| pattern >> i & 1 != 0).collect();
+            assert_eq!(bits_of(&squares), pattern);
+        }
+        assert_eq!(bits_of(&[true; 64]), !0);
+        assert_eq!(bits_of(&[]), 0);
+    }
+
+    #[test]
     fn block_words_are_bit_sets_by_row_or_column() {
         let mut codes = vec![vec![0; 70]; 2];
         codes[0][0] = 2;
@@ -125,6 +149,25 @@ mod tests {
         by_column[3] = 1;
         by_column[65] = 2;
         assert_eq!(b.block_words(true), by_column);
+        // Columns of more than 64 squares: the board turned a quarter, the same words.
+        let mut turned = vec![vec![0; 2]; 70];
+        for (row, codes) in codes_of(&b).iter().enumerate() {
+            for (col, &code) in codes.iter().enumerate() {
+                turned[col][row] = code;
+            }
+        }
+        let turned = Board::from_codes(turned).unwrap();
+        assert_eq!(turned.block_words(true), b.block_words(false));
+        assert_eq!(turned.block_words(false), b.block_words(true));
+    }
+
+    fn codes_of(b: &Board) -> Vec<Vec<u8>> {
+        let mut codes: Vec<Vec<u8>> = (0..b.blocks.rows())
+            .map(|row| b.blocks.row(row).iter().map(|&x| u8::from(x)).collect())
+            .collect();
+        codes[b.start.row][b.start.col] = 2;
+        codes[b.goal.row][b.goal.col] = 3;
+        codes
     }
 
     #[test]

@@ -197,8 +197,8 @@ struct Search<'a, L> {
 impl<'a, L: Lines> Search<'a, L> {
     fn new(board: &'a Board) -> Search<'a, L> {
         let (height, width) = (board.blocks.rows(), board.blocks.cols());
-        let rows = L::from_words(height, width, &board.block_words(false));
-        let cols = L::from_words(width, height, &board.block_words(true));
+        let rows = L::from_word_vec(height, width, board.block_words(false));
+        let cols = L::from_word_vec(width, height, board.block_words(true));
         Search {
             board,
             width,

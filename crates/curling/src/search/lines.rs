@@ -10,6 +10,10 @@ pub trait Lines: Clone {
     fn new(count: usize, len: usize) -> Self;
     /// Lines whose bits are `words`, `len.div_ceil(64)` words per line, lowest bits first.
     fn from_words(count: usize, len: usize, words: &[u64]) -> Self;
+    /// As [`Lines::from_words`], taking the words (no copy where the layout is the same).
+    fn from_word_vec(count: usize, len: usize, words: Vec<u64>) -> Self {
+        Self::from_words(count, len, &words)
+    }
     /// Every square of every line set.
     fn full(count: usize, len: usize) -> Self;
     fn contains(&self, line: usize, i: usize) -> bool;
@@ -210,6 +214,15 @@ impl Lines for Wide {
         let n = lines.words.len();
         lines.words.copy_from_slice(&words[..n]);
         lines
+    }
+
+    fn from_word_vec(count: usize, len: usize, words: Vec<u64>) -> Wide {
+        let words_per_line = len.div_ceil(64);
+        assert_eq!(words.len(), count * words_per_line, "one line's words each");
+        Wide {
+            words_per_line,
+            words,
+        }
     }
 
     fn full(count: usize, len: usize) -> Wide {
