@@ -433,8 +433,15 @@ impl<'a, L: Lines> Search<'a, L> {
 
     #[inline]
     fn position(&self, row: usize, col: usize, used: u32) -> Position {
-        let mut removed = [u32::MAX; TABLED_REMOVED];
-        removed[..used as usize].copy_from_slice(&self.removed[..used as usize]);
+        // The first `used` removed blocks, the free places all ones: chosen word by word, as a
+        // copy of `used` words would call `memcpy` for its variable length.
+        let mut removed: [u32; TABLED_REMOVED] = std::array::from_fn(|i| {
+            if i < used as usize {
+                self.removed[i]
+            } else {
+                u32::MAX
+            }
+        });
         // Sorted by compare-exchanges without branches (bubble passes over five words): the
         // library's sort branches on every comparison, and those branches cannot be predicted.
         for pass in (1..TABLED_REMOVED).rev() {

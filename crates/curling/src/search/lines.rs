@@ -154,7 +154,9 @@ impl Lines for Narrow {
         };
         let on_line = beyond < 64;
         let beyond = beyond & 63;
-        on_line & (word >> beyond & 1 != 0) & (word & between(from, beyond) == 0)
+        // The squares after `from` up to `beyond`: the block there is the only one.
+        let reach = between(from, beyond) | 1 << beyond;
+        on_line & (word & reach == 1 << beyond)
     }
 
     #[inline(always)]
