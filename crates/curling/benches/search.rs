@@ -5,10 +5,11 @@
 //! - `climbed-nodes`, `climbed-ratio`, `climbed-time` (`data/*.txt`):
 //!   hill-climbed by `examples/climb.rs` against the current search, maximising
 //!   its node count, its node count over the plain DFS's, or its time over the
-//!   plain DFS's; `-v2` files were climbed
-//!   against the previous search (no lazy set-up, the bound by sweeps) and
-//!   `-v1` against the one before (iterative deepening); they stay as
-//!   regression data;
+//!   plain DFS's; `climbed-ratio-v3` and `climbed-time-v1` were climbed
+//!   against `2e2cdcd` (before two-throws-left positions looked at two lines
+//!   only), `-v2` files against the search before that (no lazy set-up, the
+//!   bound by sweeps) and the other `-v1` against the one before (iterative
+//!   deepening); they stay as regression data;
 //! - unreachable corners and hardest of random (`support/sets.rs`, fixed seeds);
 //!
 //! and single long thin boards (1 x 100,000 and 1 x 300,000, a block on every

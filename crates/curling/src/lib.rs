@@ -24,24 +24,29 @@
 //!
 //! # Speed
 //! Measured against the plain depth-10 DFS every public accepted program uses
-//! (`benches/support/plain_dfs.rs`), on sets of 100 boards of 20 x 20 (`make bench` times
-//! both; `examples/icount.rs` counts instructions under callgrind, `examples/versus.rs`
-//! takes the least CPU time of nine rounds). Ours over the plain DFS's, before (`9996ed6`)
-//! and after the work on per-position cost:
+//! (`benches/support/plain_dfs.rs`), on sets of 100 boards of 20 x 20. Ours over the plain
+//! DFS's, in instructions (`examples/icount.rs` under callgrind, deterministic) and in CPU
+//! cycles (`perf stat -e cycles:u` on `examples/icount.rs`: the least of nine interleaved
+//! runs of each solver, less the least of a run that only reads the boards), before
+//! (`2e2cdcd`) and after the last work on cost per position:
 //!
-//! | boards | instructions before | after | CPU time before | after |
+//! | boards | instructions before | after | cycles before | after |
 //! |---|---|---|---|---|
-//! | climbed: our positions over the DFS's (`climbed-ratio`) | 0.510 | 0.381 | 0.76 | 0.37-0.45 |
-//! | the same, previous climb (`climbed-ratio-v2`) | 0.504 | 0.381 | 0.81 | 0.42-0.44 |
-//! | climbed: our time over the DFS's (`climbed-time`) | 0.377 | 0.239 | 0.44 | 0.21-0.31 |
-//! | climbed: our positions (`climbed-nodes`) | 0.179 | 0.129 | 0.19 | 0.13 |
-//! | hardest 100 of 1,500 random | 0.175 | 0.126 | 0.24 | 0.14 |
-//! | goal in an unreachable corner | 0.038 | 0.025 | 0.056 | 0.023-0.028 |
-//! | 1 x 100,000, a block every third square | 0.597 | 0.592 | 0.85 | 0.77 |
+//! | climbed: our positions over the DFS's (`climbed-ratio`) | 0.385 | 0.368 | 0.436 | 0.354 |
+//! | the same, climbed against `2e2cdcd` (`climbed-ratio-v3`) | 0.381 | 0.346 | 0.455 | 0.342 |
+//! | the same, climbed against an older search (`-v2`) | 0.380 | 0.362 | 0.468 | 0.357 |
+//! | climbed: our time over the DFS's (`climbed-time`) | 0.234 | 0.232 | 0.203 | 0.215 |
+//! | the same, climbed against `2e2cdcd` (`climbed-time-v1`) | 0.235 | 0.208 | 0.214 | 0.160 |
+//! | climbed: our positions (`climbed-nodes`) | 0.129 | 0.118 | 0.110 | 0.105 |
+//! | hardest 100 of 1,500 random | 0.125 | 0.110 | 0.111 | 0.069 |
+//! | goal in an unreachable corner | 0.025 | 0.010 | 0.023 | 0.009 |
+//! | 1 x 100,000, a block every third square (11 positions) | 0.592 | 0.607 | 0.74 | 0.83 |
 //!
-//! Times are ranges over runs on a machine shared with other jobs. On the boards climbed
-//! against it the pruning fails (under 2 % of throws cut): the search walks the plain
-//! DFS's tree, and what it saves is cost per position (see [`search`]).
+//! `examples/versus.rs` (the least CPU time of nine rounds of 0.1 s) gives 0.31-0.39 on the
+//! three ratio-climbed sets, on a machine shared with other jobs. On the boards climbed
+//! against it the pruning fails (under 2 % of throws cut): the search walks the plain DFS's
+//! tree, and what it saves is cost per position (see [`search`]). The thin board is one
+//! pass over 100,000 squares for both; building the bit sets dominates there.
 //!
 //! # Input decisions
 //! - Boards of any size are accepted (the statement's 20 x 20 is not assumed), but the header's
