@@ -9,7 +9,7 @@
 //!    plain DFS and the positions visited are a subset of its. (Ordering by
 //!    the bound visited fewer on random boards but could be climbed to 7x more
 //!    on others.)
-//! 3. It starts like the plain DFS, cut only by `best`, and after [`WAKE_AT`]
+//! 3. It starts like the plain DFS, cut only by `best`, and after `WAKE_AT`
 //!    positions (a search that is not trivial) it builds the relaxed-game
 //!    lower bound (see [`RelaxedBound`]) and a table of searched positions;
 //!    the search goes on where it is. Small searches pay no set-up at all.
@@ -18,7 +18,7 @@
 //!    as soon as `best` meets the bound at the start (at once when even the
 //!    relaxed game needs more than [`MAX_THROWS`]: the answer is -1).
 //! 4. Once awake, each position (stone square + set of removed blocks) with
-//!    [`TABLE_FROM_BUDGET`] throws or more left is searched once. Its depth is
+//!    `TABLE_FROM_BUDGET` throws or more left is searched once. Its depth is
 //!    its number of removed blocks and `best` only falls, so when it is met
 //!    again its limit is no larger, and everything a search within that limit
 //!    could find was already found. Positions with fewer throws left are
@@ -32,7 +32,7 @@
 //! A position first checks whether the goal is in sight (its row or column,
 //! no block between): then one throw ends the game, and otherwise no throw
 //! passes the goal, so the throws themselves never look for it. Slides use bit
-//! sets of the blocks per row and per column (see [`lines`]), one word per line
+//! sets of the blocks per row and per column (see `lines`), one word per line
 //! on boards up to 64 x 64: a throw is a couple of word operations, whatever
 //! the distance.
 //!
