@@ -15,6 +15,11 @@
 //!     target/release/examples/icount ours crates/curling/benches/data/climbed-ratio.txt
 //! ```
 //!
+//! `perf stat` counts the whole process, so for a ratio subtract the cycles of a `REPEAT=0`
+//! run (reading the files and, for `random`, generating 1,500 boards) from both solvers'; on
+//! a shared machine take the least of several interleaved runs of each (the crate doc's
+//! table took nine).
+//!
 //! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`,
 //! `random` and `thin` name the generated boards, as in `versus`. Only the calls inside
 //! `solve_all` are counted: reading and parsing the files are not.
