@@ -25,9 +25,18 @@
 //!     --out crates/curling/benches/data/climbed-time.txt
 //! ```
 //!
-//! for `climbed-time.txt`, climbed against the time our search takes, which
-//! sees its cost per position and its set-up (climbed against `f8c6bf9`; the one it
-//! replaced, climbed against `2e2cdcd`, is `climbed-time-v1.txt`).
+//! for `climbed-time.txt`; `climbed-ratio-long.txt` is
+//!
+//! ```text
+//! cargo run --release -p curling --example climb -- \
+//!     --objective ratio --boards 30 --steps 12000 --seed 11 \
+//!     --out crates/curling/benches/data/climbed-ratio-long.txt
+//! ```
+//!
+//! against the search of `c946554`. `climbed-time.txt` is climbed against the
+//! time our search takes, which sees its cost per position and its set-up
+//! (climbed against `f8c6bf9`; the one it replaced, climbed against `2e2cdcd`,
+//! is `climbed-time-v1.txt`).
 //!
 //! Each of `--boards` climbs starts from a random `--width` x `--height` board
 //! (default 20 x 20, 10-40 % blocks) and makes `--steps` mutations (toggle one
