@@ -173,6 +173,28 @@ pub fn rect_cells(a: Vertex, b: Vertex) -> u128 {
     (y0..y1).fold(0, |mask, y| mask | row << (y as usize * CELLS))
 }
 
+/// The rectangles of `a` x `b` cells with a corner at `corner`, in the four orientations
+/// (right and down first, as every caller ranks ties), that lie on the board and hold some of
+/// the `unowned` cells: the far corner's offset from `corner`, and those cells.
+pub fn rects_at(
+    corner: Vertex,
+    a: i32,
+    b: i32,
+    unowned: u128,
+) -> impl Iterator<Item = (i32, i32, u128)> {
+    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+        .into_iter()
+        .filter_map(move |(sx, sy)| {
+            let (dx, dy) = (sx * a, sy * b);
+            let far = Vertex::new(corner.x + dx, corner.y + dy);
+            if !far.on_board() {
+                return None;
+            }
+            let cells = rect_cells(corner, far) & unowned;
+            (cells != 0).then_some((dx, dy, cells))
+        })
+}
+
 /// The square (side up to `max_side`) that gains the most points per turn spent reaching its
 /// corner and drawing it, finished before the game ends. `shift` picks which way round.
 pub fn best_square(game: &Game, seat: usize, max_side: i32, shift: usize) -> Option<Target> {
@@ -191,23 +213,15 @@ pub fn best_square(game: &Game, seat: usize, max_side: i32, shift: usize) -> Opt
             if cost > turns_left {
                 break;
             }
-            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let far = Vertex::new(corner.x + sx * side, corner.y + sy * side);
-                if !far.on_board() {
-                    continue;
-                }
-                let cells = rect_cells(corner, far) & unowned;
-                if cells == 0 {
-                    continue;
-                }
+            for (dx, dy, cells) in rects_at(corner, side, side, unowned) {
                 let rate = capture_value(cells) as f64 / cost as f64;
                 if best.is_some_and(|(b, ..)| rate <= b) {
                     continue;
                 }
-                let tour = rect_tour(corner, sx * side, sy * side, shift == 0);
+                let tour = rect_tour(corner, dx, dy, shift == 0);
                 if tour_drawable(game, corner, &tour) && tour.iter().all(|v| others & v.bit() == 0)
                 {
-                    best = Some((rate, corner, sx * side, sy * side));
+                    best = Some((rate, corner, dx, dy));
                 }
             }
         }

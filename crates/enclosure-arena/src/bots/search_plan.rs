@@ -13,7 +13,7 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bold::{others_mask, rect_cells};
+use super::bold::{others_mask, rect_cells, rects_at};
 use super::closing::{capture_value, closing_value, neighbours};
 use super::drawing::{drawable_step, rect_tour, tour_drawable, walkable_step};
 
@@ -86,15 +86,7 @@ pub fn loop_plans(game: &Game, seat: usize, max_walk: u32, max_side: i32) -> Vec
             if d > max_walk || cost > turns_left || others & corner.bit() != 0 {
                 continue;
             }
-            for (sx, sy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                let far = Vertex::new(corner.x + sx * a, corner.y + sy * b);
-                if !far.on_board() {
-                    continue;
-                }
-                let cells = rect_cells(corner, far) & unowned;
-                if cells == 0 {
-                    continue;
-                }
+            for (dx, dy, cells) in rects_at(corner, a, b, unowned) {
                 let rate = capture_value(cells) as f64 / cost as f64;
                 let better = |slot: &Option<(f64, Vertex, Vec<Vertex>)>| {
                     slot.as_ref().is_none_or(|(r, ..)| rate > *r)
@@ -102,7 +94,7 @@ pub fn loop_plans(game: &Game, seat: usize, max_walk: u32, max_side: i32) -> Vec
                 if !better(&best) && !better(&safe) {
                     continue;
                 }
-                let tour = rect_tour(corner, sx * a, sy * b, (corner.x + corner.y) % 2 == 0);
+                let tour = rect_tour(corner, dx, dy, (corner.x + corner.y) % 2 == 0);
                 if !tour_drawable(game, corner, &tour) || tour.iter().any(|v| others & v.bit() != 0)
                 {
                     continue;
