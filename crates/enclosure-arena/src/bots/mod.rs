@@ -17,6 +17,7 @@ mod edge;
 mod greedy;
 mod hunter;
 mod idle;
+mod knobs;
 mod ours;
 mod ours_sim;
 mod random;

@@ -8,7 +8,7 @@
 use enclosure::bot::{Params, Planner, Strategy as _};
 use enclosure::{Action, Game, Vertex};
 
-use super::{Builtin, Strategy, StrategyBot};
+use super::{knobs, Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
     name: "ours",
@@ -23,14 +23,10 @@ pub const BUILTIN: Builtin = Builtin {
 /// The default knobs with the `name=value` overrides of `spec` (comma-separated).
 fn tuned(spec: &str) -> Result<Params, String> {
     let mut p = Params::default();
-    for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
-        let (name, value) = item.split_once('=').ok_or(format!("no '=' in {item:?}"))?;
-        let n: i64 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad number {value:?}"))?;
+    for knob in knobs::overrides::<i64>(spec) {
+        let (name, n) = knob?;
         let u = u32::try_from(n).map_err(|_| format!("negative {name}"));
-        match name.trim() {
+        match name {
             "start_slack" => p.start_slack = n,
             "keep_slack" => p.keep_slack = n,
             "travel_weight" => p.travel_weight = u?,

@@ -9,7 +9,7 @@ use enclosure::bot::sim::{Reactive, ReactiveParams};
 use enclosure::bot::Strategy as _;
 use enclosure::{Action, Game, Vertex};
 
-use super::{Builtin, Strategy, StrategyBot};
+use super::{knobs, Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
     name: "ours-sim",
@@ -27,13 +27,9 @@ pub const BUILTIN: Builtin = Builtin {
 /// The default knobs with the `name=value` overrides of `spec` (comma-separated).
 fn tuned(spec: &str) -> Result<ReactiveParams, String> {
     let mut p = ReactiveParams::default();
-    for item in spec.split(',').filter(|s| !s.trim().is_empty()) {
-        let (name, value) = item.split_once('=').ok_or(format!("no '=' in {item:?}"))?;
-        let n: u32 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad number {value:?}"))?;
-        match name.trim() {
+    for knob in knobs::overrides::<u32>(spec) {
+        let (name, n) = knob?;
+        match name {
             "max_side" => p.max_side = n as i32,
             "max_travel" => p.max_travel = n,
             "hunt_slack" => p.hunt_slack = n,
