@@ -86,6 +86,8 @@ impl Board {
                     *word = bits_of(chunk);
                 }
             } else if per_line == 1 {
+                // The common case (at most 64 rows), without `step_by`: on the 1 x 100,000
+                // board the general loop below cost 1.7M instructions against 1.0M.
                 for (line, &block) in words.iter_mut().zip(squares) {
                     *line |= u64::from(block) << row;
                 }
