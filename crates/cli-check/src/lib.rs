@@ -106,12 +106,7 @@ pub fn assert_fails_cleanly_within(binary: &str, kib: u64, input: &[u8]) -> Fail
 /// [`assert_fails_cleanly`] on each `(input, needle)`: its one error line must mention `needle`.
 pub fn assert_each_fails_mentioning(binary: &str, cases: &[(&str, &str)]) {
     for &(input, needle) in cases {
-        let failure = assert_fails_cleanly(binary, input);
-        assert!(
-            failure.message.contains(needle),
-            "{input:?}: {}",
-            failure.message
-        );
+        assert_mentions(&assert_fails_cleanly(binary, input), input, needle);
     }
 }
 
@@ -120,12 +115,17 @@ pub fn assert_each_fails_mentioning(binary: &str, cases: &[(&str, &str)]) {
 pub fn assert_each_fails_mentioning_within(binary: &str, kib: u64, cases: &[(&str, &str)]) {
     for &(input, needle) in cases {
         let failure = assert_fails_cleanly_within(binary, kib, input.as_bytes());
-        assert!(
-            failure.message.contains(needle),
-            "{input:?}: {}",
-            failure.message
-        );
+        assert_mentions(&failure, input, needle);
     }
+}
+
+/// The check both of the above make of each case's error line.
+fn assert_mentions(failure: &Failure, input: &str, needle: &str) {
+    assert!(
+        failure.message.contains(needle),
+        "{input:?}: {}",
+        failure.message
+    );
 }
 
 fn assert_clean_failure(binary: &str, out: &Output, input: &str) -> Failure {
