@@ -4,8 +4,9 @@
 //! The `.out` files beside the climbed data sets (`benches/data/`) are the
 //! judge's expected output for them, never computed by the search under test:
 //! by the breadth-first oracle over whole board states (`tests/support`, run by
-//! `examples/answers.rs`) for `climbed-nodes`, `climbed-ratio`, `climbed-ratio-long`, `climbed-time`,
-//! `climbed-ratio-v3`, `climbed-time-v1`, `climbed-*-v2` and `climbed-ratio-v1`; by
+//! `examples/answers.rs`) for `climbed-nodes`, `climbed-ratio`, `climbed-ratio-long`,
+//! `climbed-time`, `climbed-ratio-v3`, `climbed-time-v1`, `climbed-*-v2` and
+//! `climbed-ratio-v1`; by
 //! the plain DFS for `climbed-nodes-v1`, whose boards need too many whole-board
 //! states (the oracle ran out of its 15 minutes).
 
