@@ -18,11 +18,13 @@
 //!    as soon as `best` meets the bound at the start (at once when even the
 //!    relaxed game needs more than [`MAX_THROWS`]: the answer is -1).
 //! 4. Once awake, each position (stone square + set of removed blocks) with
-//!    `TABLE_FROM_BUDGET` throws or more left is searched once. Its depth is
-//!    its number of removed blocks and `best` only falls, so when it is met
-//!    again its limit is no larger, and everything a search within that limit
-//!    could find was already found. Positions with fewer throws left are
-//!    cheaper to search again than to look up.
+//!    `TABLE_FROM_BUDGET` throws or more left is searched once, as long as the
+//!    table (a cache, see `table`) keeps it. Its depth is its number of removed
+//!    blocks and `best` only falls, so when it is met again its limit is no
+//!    larger, and everything a search within that limit could find was already
+//!    found. A position the cache lost is searched again, as with no table.
+//!    Positions with fewer throws left are cheaper to search again than to
+//!    look up.
 //!
 //! Every cut is exact: only paths that cannot beat `best` are dropped. The
 //! answer is the final `best`. Branch and bound searches the depth-10 tree
@@ -49,12 +51,12 @@
 //!   block is put back by setting its bit, no copy of the board.
 
 mod lines;
+mod table;
 
 use crate::bound::RelaxedBound;
 use crate::Board;
 use lines::{Lines, Narrow, Wide};
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use table::Searched;
 
 /// The statement's limit: more than ten throws loses the game.
 pub const MAX_THROWS: u32 = 10;
@@ -134,7 +136,7 @@ impl Iterator for Throws {
 /// removed blocks, sorted (the order in which they vanished does not matter),
 /// [`SQUARE_BITS`] bits each. One number hashes and compares in a few
 /// instructions, where a struct of six words took a loop for each.
-type Position = u128;
+type Position = table::Position;
 
 /// Bits per square in a [`Position`]: six squares fill 126 of its 128 bits.
 const SQUARE_BITS: u32 = 21;
@@ -143,26 +145,6 @@ const SQUARE_BITS: u32 = 21;
 /// value stands for "no block" in the free places of a position. Larger boards
 /// (never a judge's) are searched without the table, which only saves work.
 const TABLED_SQUARES: usize = (1 << SQUARE_BITS) - 1;
-
-/// The table's hasher: multiply-rotate mixing (as in FxHash) of a position's two halves.
-#[derive(Default)]
-struct PositionHasher(u64);
-
-impl Hasher for PositionHasher {
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("positions hash as one u128")
-    }
-
-    fn write_u128(&mut self, position: u128) {
-        const K: u64 = 0x517c_c1b7_2722_0a95;
-        let (low, high) = (position as u64, (position >> 64) as u64);
-        self.0 = (low.wrapping_mul(K).rotate_left(5) ^ high).wrapping_mul(K);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
 
 struct Search<'a, L> {
     board: &'a Board,
@@ -180,7 +162,7 @@ struct Search<'a, L> {
     /// Row-major indices of the blocks removed on the current path, by throw.
     removed: [u32; MAX_THROWS as usize],
     /// Positions already searched (see the module's point 4), once awake.
-    searched: HashSet<Position, BuildHasherDefault<PositionHasher>>,
+    searched: Searched,
     /// Whether the board is small enough for its positions to be tabled.
     tabled: bool,
     awake: bool,
@@ -207,7 +189,7 @@ impl<'a, L: Lines> Search<'a, L> {
             goal: (board.goal.row, board.goal.col),
             reach: vec![L::full(height, width)],
             removed: [0; MAX_THROWS as usize],
-            searched: HashSet::default(),
+            searched: Searched::new(),
             tabled: height * width <= TABLED_SQUARES,
             awake: false,
             visited: 0,
@@ -247,8 +229,7 @@ impl<'a, L: Lines> Search<'a, L> {
         if self.best <= self.floor {
             self.cut = 0;
         }
-        // Room for the positions of a search of a few thousand (no rehash while it grows).
-        self.searched.reserve(128);
+        self.searched.start();
         self.reach = (1..=bound.layers())
             .map(|k| L::from_words(height, width, bound.layer(k)))
             .collect();
