@@ -46,7 +46,10 @@
 //!   cannot predict, and the plain DFS pays a mispredicted branch for it;
 //! - a position with two throws left (the most numerous) is answered in place,
 //!   looking at two lines at most: only a throw towards the goal's row or
-//!   column can end in sight of the goal, so the other throws are never found;
+//!   column can end in sight of the goal, so the other throws are never found.
+//!   The masks it needs (where such a throw must stop, what lies between that
+//!   square and the goal) are made once per board for every square (see
+//!   `Lines::towards`);
 //! - one number (`cut`) tells a position whether it may go on, and a removed
 //!   block is put back by setting its bit, no copy of the board.
 
@@ -146,7 +149,7 @@ const SQUARE_BITS: u32 = 21;
 /// (never a judge's) are searched without the table, which only saves work.
 const TABLED_SQUARES: usize = (1 << SQUARE_BITS) - 1;
 
-struct Search<'a, L> {
+struct Search<'a, L: Lines> {
     board: &'a Board,
     width: usize,
     /// The blocks on the current search path, by row (bit = column)...
@@ -154,6 +157,11 @@ struct Search<'a, L> {
     /// ... and by column (bit = row).
     cols: L,
     goal: (usize, usize),
+    /// Masks towards the goal's row, for any column (where a throw must stop to end in that
+    /// row; what lies between a square of the goal's column and the goal)...
+    to_goal_row: L::Towards,
+    /// ... and towards the goal's column, for any row.
+    to_goal_col: L::Towards,
     /// `reach[k - 1]`: the squares from which the relaxed game (any block may
     /// be gone) scores within `k` throws, by row; a throw that ends outside
     /// `reach[k - 1]` with `k` throws left is cut. The last layer stands for
@@ -187,6 +195,8 @@ impl<'a, L: Lines> Search<'a, L> {
             rows,
             cols,
             goal: (board.goal.row, board.goal.col),
+            to_goal_row: L::towards(height, board.goal.row),
+            to_goal_col: L::towards(width, board.goal.col),
             reach: vec![L::full(height, width)],
             removed: [0; MAX_THROWS as usize],
             searched: Searched::new(),
@@ -341,10 +351,11 @@ impl<'a, L: Lines> Search<'a, L> {
         } else {
             // Up or down to stop in the goal's row, or sideways to stop in its column; the
             // block it removes lies off that line, so the goal is in sight as the board is.
-            (self.cols.stops_on(col, row, goal_row)
-                & !self.rows.any_between(goal_row, col, goal_col))
-                | (self.rows.stops_on(row, col, goal_col)
-                    & !self.cols.any_between(goal_col, row, goal_row))
+            let (to_row, to_col) = (&self.to_goal_row, &self.to_goal_col);
+            (self.cols.stops_on_towards(col, row, to_row)
+                & self.rows.clear_towards(goal_row, col, to_col))
+                | (self.rows.stops_on_towards(row, col, to_col)
+                    & self.cols.clear_towards(goal_col, row, to_row))
         }
     }
 
@@ -396,8 +407,8 @@ impl<'a, L: Lines> Search<'a, L> {
     #[inline(always)]
     fn goal_in_sight(&self, row: usize, col: usize) -> bool {
         let (goal_row, goal_col) = self.goal;
-        (goal_row == row && !self.rows.any_between(row, col, goal_col))
-            || (goal_col == col && !self.cols.any_between(col, row, goal_row))
+        (goal_row == row && self.rows.clear_towards(row, col, &self.to_goal_col))
+            || (goal_col == col && self.cols.clear_towards(col, row, &self.to_goal_row))
     }
 
     #[inline(always)]

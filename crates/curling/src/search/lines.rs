@@ -16,6 +16,14 @@ pub trait Lines: Clone {
     }
     /// Every square of every line set.
     fn full(count: usize, len: usize) -> Self;
+    /// What [`Lines::stops_on_towards`] and [`Lines::clear_towards`] keep of one square `to`
+    /// of lines of `len` squares: made once, for throws from any square.
+    type Towards;
+    fn towards(len: usize, to: usize) -> Self::Towards;
+    /// [`Lines::stops_on`]`(line, from, to)`, for the `to` of `towards`.
+    fn stops_on_towards(&self, line: usize, from: usize, towards: &Self::Towards) -> bool;
+    /// No block strictly between squares `from` and `to` of `line`, for the `to` of `towards`.
+    fn clear_towards(&self, line: usize, from: usize, towards: &Self::Towards) -> bool;
     fn contains(&self, line: usize, i: usize) -> bool;
     /// The words of the lines, line after line (as [`Lines::from_words`] takes them).
     fn words(&self) -> &[u64];
@@ -106,6 +114,42 @@ impl Lines for Narrow {
         Narrow([!0; 64])
     }
 
+    type Towards = NarrowTowards;
+
+    fn towards(len: usize, to: usize) -> NarrowTowards {
+        // Squares off the line, and `to` itself, never stop a throw: no block is ever exactly
+        // the `stop` of 1 under a `path` of 0.
+        let mut towards = NarrowTowards {
+            path: [0; 64],
+            stop: [1; 64],
+            between: [0; 64],
+        };
+        for from in (0..len.min(64)).filter(|&from| from != to) {
+            towards.between[from] = between(from, to);
+            // The square beyond `to`, seen from `from`; off the line, nothing stops the throw.
+            let beyond = if from < to {
+                to + 1
+            } else {
+                to.wrapping_sub(1)
+            };
+            if beyond < len {
+                towards.path[from] = between(from, beyond) | 1 << beyond;
+                towards.stop[from] = 1 << beyond;
+            }
+        }
+        towards
+    }
+
+    #[inline(always)]
+    fn stops_on_towards(&self, line: usize, from: usize, towards: &NarrowTowards) -> bool {
+        self.0[line & 63] & towards.path[from & 63] == towards.stop[from & 63]
+    }
+
+    #[inline(always)]
+    fn clear_towards(&self, line: usize, from: usize, towards: &NarrowTowards) -> bool {
+        self.0[line & 63] & towards.between[from & 63] == 0
+    }
+
     #[inline(always)]
     fn contains(&self, line: usize, i: usize) -> bool {
         self.0[line & 63] >> (i & 63) & 1 != 0
@@ -142,23 +186,6 @@ impl Lines for Narrow {
         self.0[line & 63] & between(a, b) != 0
     }
 
-    // Branch-free, as the throws below: the search cannot predict these either.
-    #[inline(always)]
-    fn stops_on(&self, line: usize, from: usize, to: usize) -> bool {
-        let word = self.0[line & 63];
-        // The square just beyond `to`: off the line (and no block there) when it is -1 or 64.
-        let beyond = if to < from {
-            to.wrapping_sub(1)
-        } else {
-            to + 1
-        };
-        let on_line = beyond < 64;
-        let beyond = beyond & 63;
-        // The squares after `from` up to `beyond`: the block there is the only one.
-        let reach = between(from, beyond) | 1 << beyond;
-        on_line & (word & reach == 1 << beyond)
-    }
-
     #[inline(always)]
     fn one_block_apart(&self, line: usize, from: usize, to: usize) -> bool {
         let blocks = self.0[line & 63] & between(from, to);
@@ -186,6 +213,19 @@ impl Lines for Narrow {
         let touching = word >> (i & 63) >> 1 & 1 != 0;
         (block, (after != 0) & !touching)
     }
+}
+
+/// [`Narrow`] masks towards one square `to` of every line, by the square `from` a throw
+/// starts on: one load and one comparison each, where working them out took dozens of
+/// instructions (the search asks these of every position with two throws left).
+pub struct NarrowTowards {
+    /// The squares after `from` up to the one beyond `to`: a throw stops on `to` when, of
+    /// these, only the one beyond holds a block.
+    path: [u64; 64],
+    /// The square beyond `to`, seen from `from`.
+    stop: [u64; 64],
+    /// The squares strictly between `from` and `to`.
+    between: [u64; 64],
 }
 
 /// The squares strictly between `a` and `b` (both below 64) as a mask of one word.
@@ -231,6 +271,21 @@ impl Lines for Wide {
         let mut lines = Wide::new(count, len);
         lines.words.fill(!0);
         lines
+    }
+
+    /// Wide lines keep `to` itself (they are never a judge's, speed is not their point).
+    type Towards = usize;
+
+    fn towards(_: usize, to: usize) -> usize {
+        to
+    }
+
+    fn stops_on_towards(&self, line: usize, from: usize, &to: &usize) -> bool {
+        self.stops_on(line, from, to)
+    }
+
+    fn clear_towards(&self, line: usize, from: usize, &to: &usize) -> bool {
+        !self.any_between(line, from, to)
     }
 
     fn contains(&self, line: usize, i: usize) -> bool {
@@ -352,9 +407,22 @@ mod tests {
                 );
                 for j in 0..len {
                     assert_eq!(narrow.any_between(0, i, j), wide.any_between(0, i, j));
+                    let (towards, wide_towards) = (Narrow::towards(len, j), Wide::towards(len, j));
+                    for lines_towards in [
+                        narrow.clear_towards(0, i, &towards),
+                        wide.clear_towards(0, i, &wide_towards),
+                    ] {
+                        assert_eq!(lines_towards, !wide.any_between(0, i, j), "{len} {i} {j}");
+                    }
                     if i != j {
                         let (n, w) = (&narrow, &wide);
                         assert_eq!(n.stops_on(0, i, j), w.stops_on(0, i, j), "{len} {i} {j}");
+                        assert_eq!(
+                            n.stops_on_towards(0, i, &towards),
+                            w.stops_on(0, i, j),
+                            "{len} {i} {j}"
+                        );
+                        assert_eq!(w.stops_on_towards(0, i, &wide_towards), w.stops_on(0, i, j));
                         assert_eq!(
                             n.one_block_apart(0, i, j),
                             w.one_block_apart(0, i, j),
