@@ -102,10 +102,9 @@ type Throw = ((usize, usize), (usize, usize));
 /// The legal throws from a stone resting on `(row, col)`, in the plain DFS's order of
 /// directions (up, down, left, right): an iterator of [`Throw`]s.
 struct Throws {
-    row: usize,
-    col: usize,
-    /// By direction, the block's index along the stone's column (up, down) or row (left, right).
-    blocks: [usize; 4],
+    /// By direction, where the stone stops and the block it stops before: looked up, not
+    /// chosen by a branch on the direction, which no predictor can guess.
+    throws: [Throw; 4],
     /// Bit `d` set when the throw in direction `d` is legal.
     legal: u32,
 }
@@ -120,18 +119,7 @@ impl Iterator for Throws {
         }
         let direction = self.legal.trailing_zeros() as usize;
         self.legal &= self.legal - 1;
-        let block = self.blocks[direction & 3];
-        // Up and left stop on the square after the block, down and right on the one before.
-        let stop = if direction & 1 == 0 {
-            block + 1
-        } else {
-            block - 1
-        };
-        Some(if direction < 2 {
-            ((stop, self.col), (block, self.col))
-        } else {
-            ((self.row, stop), (self.row, block))
-        })
+        Some(self.throws[direction & 3])
     }
 }
 
@@ -392,10 +380,14 @@ impl<'a, L: Lines> Search<'a, L> {
         let (down, down_ok) = self.cols.throw_forth(col, row);
         let (left, left_ok) = self.rows.throw_back(row, col);
         let (right, right_ok) = self.rows.throw_forth(row, col);
+        // Up and left stop on the square after the block, down and right on the one before.
         Throws {
-            row,
-            col,
-            blocks: [up, down, left, right],
+            throws: [
+                ((up + 1, col), (up, col)),
+                ((down - 1, col), (down, col)),
+                ((row, left + 1), (row, left)),
+                ((row, right - 1), (row, right)),
+            ],
             legal: u32::from(up_ok)
                 | u32::from(down_ok) << 1
                 | u32::from(left_ok) << 2
