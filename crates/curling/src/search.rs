@@ -297,7 +297,14 @@ impl<'a, L: Lines> Search<'a, L> {
         }
         self.clear(block);
         self.removed[used as usize] = (block.0 * self.width + block.1) as u32;
-        self.improve(next, used + 1);
+        if used + 4 == self.cut {
+            // Two throws left after this one: the child is answered here, without a call, and
+            // its test of the throws left is a branch of its own (in `improve`, that branch
+            // serves every depth and was mispredicted whenever the depth changed).
+            self.settle(next, used + 1);
+        } else {
+            self.improve(next, used + 1);
+        }
         self.set(block);
     }
 
