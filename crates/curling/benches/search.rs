@@ -5,8 +5,9 @@
 //! - `climbed-nodes`, `climbed-ratio`, `climbed-time` (`data/*.txt`):
 //!   hill-climbed by `examples/climb.rs` against the current search, maximising
 //!   its node count, its node count over the plain DFS's, or its time over the
-//!   plain DFS's; `climbed-ratio-long` (30 boards) is the ratio climb run six
-//!   times longer, where our search loses its 0.4x (see the crate doc);
+//!   plain DFS's; `climbed-ratio-long` and `climbed-ratio-xlong` (30 boards
+//!   each) are the ratio climb run six and twenty times longer, the hardest
+//!   boards for our search (see the crate doc);
 //!   `climbed-ratio-v3` and `climbed-time-v1` were climbed
 //!   against `2e2cdcd` (before two-throws-left positions looked at two lines
 //!   only), `-v2` files against the search before that (no lazy set-up, the
@@ -63,6 +64,7 @@ fn bench(c: &mut Criterion) {
         "climbed-nodes.txt",
         "climbed-ratio.txt",
         "climbed-ratio-long.txt",
+        "climbed-ratio-xlong.txt",
         "climbed-time.txt",
         "climbed-ratio-v3.txt",
         "climbed-time-v1.txt",
