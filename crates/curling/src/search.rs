@@ -11,20 +11,21 @@
 //!    on others.)
 //! 3. It starts like the plain DFS, cut only by `best`, and after `WAKE_AT`
 //!    positions (a search that is not trivial) it builds the relaxed-game
-//!    lower bound (see [`RelaxedBound`]) and a table of searched positions;
-//!    the search goes on where it is. Small searches pay no set-up at all.
+//!    lower bound (see [`RelaxedBound`]), and after `TABLE_AT` a table of
+//!    searched positions; the search goes on where it is. Small searches pay
+//!    no set-up at all.
 //!    From then on a throw is skipped when the throws used, plus one, plus the
 //!    bound at the square it ends on cannot beat `best`, and the search stops
 //!    as soon as `best` meets the bound at the start (at once when even the
 //!    relaxed game needs more than [`MAX_THROWS`]: the answer is -1).
-//! 4. Once awake, each position (stone square + set of removed blocks) with
-//!    `TABLE_FROM_BUDGET` throws or more left is searched once, as long as the
-//!    table (a cache, see `table`) keeps it. Its depth is its number of removed
-//!    blocks and `best` only falls, so when it is met again its limit is no
-//!    larger, and everything a search within that limit could find was already
-//!    found. A position the cache lost is searched again, as with no table.
-//!    Positions with fewer throws left are cheaper to search again than to
-//!    look up.
+//! 4. Once the table has started, each position (stone square + set of
+//!    removed blocks) with `TABLE_FROM_BUDGET` throws or more left is searched
+//!    once, as long as the table (a cache, see `table`) keeps it. Its depth is
+//!    its number of removed blocks and `best` only falls, so when it is met
+//!    again its limit is no larger, and everything a search within that limit
+//!    could find was already found. A position the cache lost is searched
+//!    again, as with no table. Positions with fewer throws left are cheaper to
+//!    search again than to look up.
 //!
 //! Every cut is exact: only paths that cannot beat `best` are dropped. The
 //! answer is the final `best`. Branch and bound searches the depth-10 tree
@@ -73,6 +74,13 @@ const QUICK_BUDGETS: u32 = 2;
 /// against 256, 5 % fewer instructions on the climbed boards, 8 % on the hardest
 /// random ones and 65 % on the unreachable corners.
 const WAKE_AT: u64 = 64;
+
+/// The table starts after this many positions (see the module's point 4). On boards
+/// climbed against the search (a thousand positions each, 6 % of lookups hit) the table
+/// costs more than it saves: from the start, 4-5 % more instructions there. Large searches
+/// are where it pays (15 % fewer on `climbed-nodes`, 40 times as many positions), and
+/// from 1,024 they keep nearly all of that (1.4 % short of it).
+const TABLE_AT: u64 = 1024;
 
 /// Positions with at least this many throws left are looked up in the table.
 const TABLE_FROM_BUDGET: u32 = 5;
@@ -157,11 +165,17 @@ struct Search<'a, L: Lines> {
     reach: Vec<L>,
     /// Row-major indices of the blocks removed on the current path, by throw.
     removed: [u32; MAX_THROWS as usize],
-    /// Positions already searched (see the module's point 4), once awake.
+    /// Positions already searched (see the module's point 4), once tabling.
     searched: Searched,
     /// Whether the board is small enough for its positions to be tabled.
     tabled: bool,
-    awake: bool,
+    /// Whether the table has started (on a board small enough for it).
+    tabling: bool,
+    /// The next count of positions at which the search builds something: `WAKE_AT`,
+    /// then `table_at`, then never.
+    next_stage: u64,
+    /// `TABLE_AT` (tests start the table sooner).
+    table_at: u64,
     visited: u64,
     /// Branch and bound: the fewest throws found so far (`MAX_THROWS + 1` at first).
     best: u32,
@@ -189,7 +203,9 @@ impl<'a, L: Lines> Search<'a, L> {
             removed: [0; MAX_THROWS as usize],
             searched: Searched::new(),
             tabled: height * width <= TABLED_SQUARES,
-            awake: false,
+            tabling: false,
+            next_stage: WAKE_AT,
+            table_at: TABLE_AT,
             visited: 0,
             best: MAX_THROWS + 1,
             floor: 1,
@@ -207,10 +223,24 @@ impl<'a, L: Lines> Search<'a, L> {
         ((self.best <= MAX_THROWS).then_some(self.best), self.visited)
     }
 
-    /// The search has proved not trivial: builds the bound and starts the table.
+    /// The search has visited `next_stage` positions: it wakes, or starts the table.
+    #[cold]
+    fn next_stage(&mut self, used: u32) {
+        if self.visited == WAKE_AT {
+            self.wake(used);
+            self.next_stage = self.table_at;
+        } else {
+            self.tabling = self.tabled;
+            if self.tabling {
+                self.searched.start();
+            }
+            self.next_stage = u64::MAX;
+        }
+    }
+
+    /// The search has proved not trivial: builds the bound.
     #[cold]
     fn wake(&mut self, used: u32) {
-        self.awake = true;
         let (height, width) = (self.board.blocks.rows(), self.board.blocks.cols());
         // The board's blocks: those left on the current path and those it removed.
         let mut blocks = self.rows.clone();
@@ -227,7 +257,6 @@ impl<'a, L: Lines> Search<'a, L> {
         if self.best <= self.floor {
             self.cut = 0;
         }
-        self.searched.start();
         self.reach = (1..=bound.layers())
             .map(|k| L::from_words(height, width, bound.layer(k)))
             .collect();
@@ -262,8 +291,7 @@ impl<'a, L: Lines> Search<'a, L> {
         if self.settle((row, col), used) {
             return;
         }
-        if self.awake
-            && self.tabled
+        if self.tabling
             && self.cut >= used + 1 + TABLE_FROM_BUDGET
             && !self.searched.insert(self.position(row, col, used))
         {
@@ -313,8 +341,8 @@ impl<'a, L: Lines> Search<'a, L> {
     #[inline(always)]
     fn settle(&mut self, (row, col): (usize, usize), used: u32) -> bool {
         self.visited += 1;
-        if self.visited == WAKE_AT {
-            self.wake(used);
+        if self.visited == self.next_stage {
+            self.next_stage(used);
         }
         if self.goal_in_sight(row, col) {
             self.found(used + 1);
@@ -511,6 +539,7 @@ mod tests {
 
     #[test]
     fn narrow_and_wide_searches_visit_the_same_positions_and_the_table_only_saves_work() {
+        let mut tabled_saved = 0;
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = |below: u64| {
             state ^= state << 13;
@@ -534,8 +563,18 @@ mod tests {
             // Boards too large for the table are searched without it: same answer.
             let mut untabled = Search::<Narrow>::new(&b);
             untabled.tabled = false;
-            assert_eq!(untabled.run().0, narrow.0, "{rows:?}");
+            let untabled = untabled.run();
+            assert_eq!(untabled.0, narrow.0, "{rows:?}");
+            // These searches are too small for the table to start: started at once after
+            // waking, it finds the same answer with no more positions.
+            let mut early = Search::<Narrow>::new(&b);
+            early.table_at = WAKE_AT + 1;
+            let early = early.run();
+            assert_eq!(early.0, narrow.0, "{rows:?}");
+            assert!(early.1 <= untabled.1, "{rows:?}");
+            tabled_saved += untabled.1 - early.1;
         }
+        assert!(tabled_saved > 0, "the table never saved a position");
     }
 
     #[test]
