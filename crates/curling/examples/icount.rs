@@ -1,5 +1,6 @@
 //! Runs one solver once over judge-format board files, for counting its
-//! instructions under valgrind (repeatable on a loaded machine, unlike time):
+//! instructions (repeatable on a loaded machine, unlike time), under valgrind to see where
+//! they go:
 //!
 //! ```text
 //! cargo build --release -p curling --example icount
@@ -15,10 +16,13 @@
 //!     target/release/examples/icount ours crates/curling/benches/data/climbed-ratio.txt
 //! ```
 //!
-//! `perf stat` counts the whole process, so for a ratio subtract the cycles of a `REPEAT=0`
-//! run (reading the files and, for `random`, generating 1,500 boards) from both solvers'; on
-//! a shared machine take the least of several interleaved runs of each (the crate doc's
-//! table took nine).
+//! `perf stat` counts the whole process, so for a ratio subtract the counts of a `REPEAT=0`
+//! run (reading the files and, for `random`, generating 1,500 boards) from both solvers'.
+//! Its `instructions:u` are the same on every run (the crate doc's table uses them: callgrind
+//! counts each byte of a `rep stos` as an instruction, so it charges a zeroed allocation
+//! hundreds of times its cost). Its `cycles:u` vary by up to 2x between runs on a shared
+//! machine, for both solvers: the crate doc's times are the median of the ratios of runs of
+//! `ours` just before and just after each run of `dfs`, over 20-30 such rounds.
 //!
 //! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`,
 //! `random` and `thin` name the generated boards, as in `versus`. Only the calls inside

@@ -24,39 +24,43 @@
 //!
 //! # Speed
 //! Measured against the plain depth-10 DFS every public accepted program uses
-//! (`benches/support/plain_dfs.rs`), on sets of 100 boards of 20 x 20. Ours over the plain
-//! DFS's, in instructions (`examples/icount.rs` under callgrind, deterministic) and in CPU
-//! cycles (`perf stat -e cycles:u` on `examples/icount.rs`: the least of nine interleaved
-//! runs of each solver, less the least of a run that only reads the boards), before
-//! (`2e2cdcd`) and after the last work on cost per position:
+//! (`benches/support/plain_dfs.rs`), on sets of 100 boards of 20 x 20 (30 for the long climbs).
+//! Ours over the plain DFS's, in instructions (`perf stat -e instructions:u` on
+//! `examples/icount.rs`, `REPEAT=10` less `REPEAT=0`: the same count on every run) and in time
+//! (`cycles:u` of the same runs, which on this shared virtual machine varies by up to 2x from
+//! run to run for both solvers: the median of 40-60 ratios of interleaved runs), before
+//! (`f349dfe`) and after the last work on cost per position:
 //!
-//! | boards | instructions before | after | cycles before | after |
+//! | boards | instructions before | after | time before | after |
 //! |---|---|---|---|---|
-//! | climbed: our positions over the DFS's (`climbed-ratio`) | 0.385 | 0.368 | 0.436 | 0.354 |
-//! | the same climb six times longer, 30 boards (`climbed-ratio-long`) | 0.422 | 0.403 | 0.493 | 0.418-0.441 |
-//! | the same, climbed against `2e2cdcd` (`climbed-ratio-v3`) | 0.381 | 0.346 | 0.455 | 0.342 |
-//! | the same, climbed against an older search (`-v2`) | 0.380 | 0.362 | 0.468 | 0.357 |
-//! | climbed: our time over the DFS's (`climbed-time`) | 0.234 | 0.232 | 0.203 | 0.215 |
-//! | the same, climbed against `2e2cdcd` (`climbed-time-v1`) | 0.235 | 0.208 | 0.214 | 0.160 |
-//! | climbed: our positions (`climbed-nodes`) | 0.129 | 0.118 | 0.110 | 0.105 |
-//! | hardest 100 of 1,500 random | 0.125 | 0.110 | 0.111 | 0.069 |
-//! | goal in an unreachable corner | 0.025 | 0.010 | 0.023 | 0.009 |
-//! | 1 x 100,000, a block every third square (11 positions) | 0.592 | 0.607 | 0.74 | 0.83 |
+//! | climbed: our positions over the DFS's (`climbed-ratio`) | 0.368 | 0.295 | 0.361 | 0.317 |
+//! | the same climb six times longer (`climbed-ratio-long`) | 0.403 | 0.325 | 0.423 | 0.384 |
+//! | twenty times longer (`climbed-ratio-xlong`) | 0.410 | 0.332 | 0.465 | 0.408 |
+//! | the same, climbed against `2e2cdcd` (`climbed-ratio-v3`) | 0.346 | 0.293 | 0.334 | 0.321 |
+//! | the same, climbed against an older search (`-v2`) | 0.361 | 0.291 | 0.356 | 0.311 |
+//! | climbed: our time over the DFS's (`climbed-time`) | 0.232 | 0.200 | 0.215 | 0.201 |
+//! | the same, climbed against `2e2cdcd` (`climbed-time-v1`) | 0.208 | 0.179 | 0.198 | 0.184 |
+//! | climbed: our positions (`climbed-nodes`) | 0.118 | 0.086 | 0.114 | 0.085 |
+//! | hardest 100 of 1,500 random | 0.110 | 0.097 | 0.24 | 0.21 |
+//! | goal in an unreachable corner | 0.010 | 0.009 | 0.016 | 0.014 |
+//! | 1 x 100,000, a block every third square (11 positions) | 0.607 | 0.530 | 0.6-0.9 | 0.6-0.9 |
 //!
-//! `examples/versus.rs` (the least CPU time of nine rounds of 0.1 s) gives 0.31-0.39 on the
-//! three ratio-climbed sets, on a machine shared with other jobs. On the boards climbed
-//! against it the pruning fails (under 2 % of throws cut): the search walks the plain DFS's
-//! tree, and what it saves is cost per position (see [`search`]). The thin board is one
-//! pass over 100,000 squares for both; building the bit sets dominates there.
+//! What made the difference (see [`search`]): a position with two throws left reads the
+//! masks it needs from tables made once per board, the throws take theirs from a static
+//! table, the next throw is looked up by direction instead of chosen by a mispredicted
+//! branch, and the table of positions is a direct-mapped cache that starts only after
+//! 1,024 positions. On the boards climbed against it the pruning fails (under 2 % of
+//! throws cut): the search walks the plain DFS's tree, and what it saves is cost per
+//! position. The thin board is one pass over 100,000 squares for both; building the bit
+//! sets dominates there.
 //!
-//! Where the search loses its 0.4x: climbed six times longer (`climbed-ratio-long`), the
-//! boards grow trees with 1.3 to 1.9 legal throws a position and mostly no answer. In
-//! such a tree the plain DFS's positions with one or no throw left (the ones ours
-//! answers in their parent) are few, so ours visits 0.44 of its positions, and it costs
-//! about as much per position (230 instructions against 250). Neither the relaxed bound
-//! nor the same bound rebuilt on the current board (tried: no position cut) prunes
-//! there; going lower needs either a stronger admissible bound or a position
-//! well under half the plain DFS's cost.
+//! Where the 0.4x is not yet held: the same climbs run again against this search
+//! (`--seed 11 --steps 12000` and `--seed 13 --steps 40000`, 30 boards) give 0.344 and
+//! 0.347 in instructions but 0.42 and 0.44 in time (median of 60 ratios). The gap is the
+//! plain DFS's: its tiny working set (the board, 400 bytes) runs faster per instruction
+//! than ours (bit sets, masks and bound layers, a few kilobytes), most of all when other
+//! jobs share the machine. On these boards the trees have 1.3 to 1.9 legal throws a
+//! position and mostly no answer, and no bound we know prunes them.
 //!
 //! A stronger bound was tried and left out: a word-parallel pass forward from the start
 //! that finds the fewest throws the goal could need and the blocks no nine throws can
