@@ -165,7 +165,7 @@ struct Search<'a, L: Lines> {
     reach: Vec<L>,
     /// Row-major indices of the blocks removed on the current path, by throw.
     removed: [u32; MAX_THROWS as usize],
-    /// Positions already searched (see the module's point 4), once tabling.
+    /// Positions already searched (see the module's point 4), once the table has started.
     searched: Searched,
     /// Whether the board is small enough for its positions to be tabled.
     tabled: bool,
