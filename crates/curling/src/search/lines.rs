@@ -182,11 +182,6 @@ impl Lines for Narrow {
     }
 
     #[inline(always)]
-    fn any_between(&self, line: usize, a: usize, b: usize) -> bool {
-        self.0[line & 63] & between(a, b) != 0
-    }
-
-    #[inline(always)]
     fn one_block_apart(&self, line: usize, from: usize, to: usize) -> bool {
         let blocks = self.0[line & 63] & between(from, to);
         let next_to_from = (2u64 << (from & 63)) | (1u64 << (from & 63) >> 1);
