@@ -42,10 +42,9 @@
 //! ```
 //!
 //! against the search of `f4ba6d5` (whose positions are those of `7655fb1`).
-//! `climbed-time.txt` is climbed against the
-//! time our search takes, which sees its cost per position and its set-up
-//! (climbed against `f8c6bf9`; the one it replaced, climbed against `2e2cdcd`,
-//! is `climbed-time-v1.txt`).
+//! `climbed-time.txt` is climbed against the time our search takes, which sees
+//! its cost per position and its set-up (climbed against `f8c6bf9`; the one it
+//! replaced, climbed against `2e2cdcd`, is `climbed-time-v1.txt`).
 //!
 //! Each of `--boards` climbs starts from a random `--width` x `--height` board
 //! (default 20 x 20, 10-40 % blocks) and makes `--steps` mutations (toggle one

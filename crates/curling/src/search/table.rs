@@ -14,9 +14,9 @@
 /// A position of the game packed in one number (see `search::Position`).
 pub type Position = u128;
 
-/// No position: zero would be the stone and every removed block on square 0, and the
-/// removed blocks of a position differ, its free places are all ones. (Zeroed memory
-/// comes from the allocator ready-made.)
+/// No position is zero: that would put the stone and every removed block on square 0, but a
+/// position's free places are all ones and its removed blocks differ from each other.
+/// (Zeroed memory comes from the allocator ready-made.)
 const EMPTY: Position = 0;
 
 /// Slots when the table starts: room for the few hundred positions of a search
