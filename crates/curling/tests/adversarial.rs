@@ -89,15 +89,17 @@ fn search_matches_the_plain_dfs_on_random_boards() {
 #[test]
 fn ratio_climbed_boards_cost_a_fraction_of_the_plain_dfs_positions() {
     for (file, most) in [
-        // Measured: 0.470, 0.533, 0.368, 0.136, 0.364, 0.126, 0.379, 0.345.
+        // Measured: 0.472, 0.534, 0.372, 0.169, 0.371, 0.161, 0.385, 0.351. Leaves (two throws
+        // left) are answered exactly without asking the bound, so they count where it once
+        // cut them (`climbed-time` was 0.136), for fewer instructions.
         ("climbed-ratio-long.txt", 0.48),
         ("climbed-ratio-xlong.txt", 0.54),
-        ("climbed-ratio.txt", 0.37),
-        ("climbed-time.txt", 0.14),
-        ("climbed-ratio-v3.txt", 0.37),
-        ("climbed-time-v1.txt", 0.13),
-        ("climbed-ratio-v2.txt", 0.38),
-        ("climbed-ratio-v1.txt", 0.35),
+        ("climbed-ratio.txt", 0.38),
+        ("climbed-time.txt", 0.17),
+        ("climbed-ratio-v3.txt", 0.38),
+        ("climbed-time-v1.txt", 0.17),
+        ("climbed-ratio-v2.txt", 0.39),
+        ("climbed-ratio-v1.txt", 0.36),
     ] {
         let (mut ours, mut theirs) = (0u64, 0u64);
         for rows in boards::load_data_set(file) {
