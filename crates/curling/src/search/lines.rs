@@ -196,7 +196,9 @@ impl Lines for Narrow {
         let before = word & masks.before;
         // The highest block before `i`; 0 when there is none (then `before` is 0 too).
         let block = 63 - (before | 1).leading_zeros() as usize;
-        (block, (before != 0) & (word & masks.previous == 0))
+        // Legal when some block lies before `i` but none right before it: then `before` is
+        // below that square's bit, and is not 0 (which the subtraction wraps to the top).
+        (block, before.wrapping_sub(1) < masks.far_before)
     }
 
     #[inline(always)]
@@ -205,7 +207,9 @@ impl Lines for Narrow {
         let after = word & masks.after;
         // The lowest block after `i`; 64 when there is none.
         let block = after.trailing_zeros() as usize;
-        (block, (after != 0) & (word & masks.next == 0))
+        // Legal when the lowest block after `i` (0 when there is none) is beyond the square
+        // right after it.
+        (block, after & after.wrapping_neg() > masks.next)
     }
 }
 
@@ -222,13 +226,15 @@ pub struct NarrowTowards {
     between: [u64; 64],
 }
 
-/// The masks of a line of [`Narrow`] around its square `i`: the squares before it and
-/// after it, and the squares right before and right after it (none off the line).
+/// The masks of a line of [`Narrow`] around its square `i`: the squares before it and after
+/// it, the square right after it (none off the line), and the squares at least two before
+/// it (the bit of the square right before `i`, less one; all ones for square 0, before
+/// which no throw is ever legal).
 #[derive(Clone, Copy)]
 struct SquareMasks {
     before: u64,
     after: u64,
-    previous: u64,
+    far_before: u64,
     next: u64,
 }
 
@@ -236,7 +242,7 @@ static SQUARE_MASKS: [SquareMasks; 64] = {
     let none = SquareMasks {
         before: 0,
         after: 0,
-        previous: 0,
+        far_before: 0,
         next: 0,
     };
     let mut masks = [none; 64];
@@ -245,7 +251,7 @@ static SQUARE_MASKS: [SquareMasks; 64] = {
         masks[i] = SquareMasks {
             before: (1 << i) - 1,
             after: !1 << i,
-            previous: if i > 0 { 1 << (i - 1) } else { 0 },
+            far_before: if i > 0 { (1 << (i - 1)) - 1 } else { !0 },
             next: if i < 63 { 1 << (i + 1) } else { 0 },
         };
         i += 1;
