@@ -26,6 +26,8 @@ pub struct RelaxedBound {
     within: Vec<u64>,
     /// Layers built: from the last one on, nothing new is reached.
     layers: usize,
+    /// See [`RelaxedBound::stops_within`].
+    stops_within: u32,
 }
 
 impl RelaxedBound {
@@ -135,6 +137,8 @@ impl RelaxedBound {
             rows,
             within,
             layers,
+            // Not worked out for rows of several words (no judge's board).
+            stops_within: MAX_THROWS + 1,
         }
     }
 
@@ -202,12 +206,39 @@ impl RelaxedBound {
             within.extend_from_slice(&reached);
             layers += 1;
         }
+        // The squares a stone can stop on: free, next to a block, not the goal.
+        let stops = (0..rows).map(|row| {
+            let block = blocks[row];
+            let above = row.checked_sub(1).map_or(0, |up| blocks[up]);
+            let below = blocks.get(row + 1).copied().unwrap_or(0);
+            let goal = if row == goal_row { 1 << goal_col } else { 0 };
+            (block << 1 | block >> 1 | above | below) & row_squares & !block & !goal
+        });
+        let stops: Vec<u64> = stops.collect();
+        let stops_within = (1..=layers)
+            .find(|&k| {
+                let layer = &within[(k - 1) * rows..][..rows];
+                stops
+                    .iter()
+                    .zip(layer)
+                    .all(|(stop, reached)| stop & !reached == 0)
+            })
+            .map_or(MAX_THROWS + 1, |k| k as u32);
         RelaxedBound {
             words_per_row: 1,
             rows,
             within,
             layers,
+            stops_within,
         }
+    }
+
+    /// The fewest relaxed throws within which the goal can be reached from every square a
+    /// stone can stop on (free, next to a block, not the goal), or `MAX_THROWS + 1` (also
+    /// when not worked out). A throw always ends on such a square, so with this many throws
+    /// or more left after it the bound never cuts it.
+    pub fn stops_within(&self) -> u32 {
+        self.stops_within
     }
 
     /// The number of layers built: layer `k` for `k > layers()` equals the last.
@@ -331,7 +362,28 @@ mod tests {
             rows[start / w][start % w] = 2;
             rows[goal / w][goal % w] = 3;
             let b = Board::from_codes(rows.clone()).unwrap();
-            assert_eq!(relaxed_distances(&b), relaxed_by_rescanning(&b), "{rows:?}");
+            let relaxed = relaxed_by_rescanning(&b);
+            assert_eq!(relaxed_distances(&b), relaxed, "{rows:?}");
+            // The farthest square a stone can stop on, by the definition.
+            let bounds = b.blocks.bounds();
+            let farthest_stop = (0..h * w)
+                .map(|i| Pos::new(i / w, i % w))
+                .filter(|&at| !b.blocks[at] && at != b.goal)
+                .filter(|&at| {
+                    Dir4::ALL
+                        .iter()
+                        .any(|dir| bounds.step(at, dir.delta()).is_some_and(|n| b.blocks[n]))
+                })
+                .map(|at| relaxed[at])
+                .max()
+                .unwrap_or(1)
+                .max(1);
+            let stops_within = RelaxedBound::new(&b).stops_within();
+            if w <= 64 {
+                assert_eq!(stops_within, farthest_stop, "{rows:?}");
+            } else {
+                assert!(stops_within >= farthest_stop, "{rows:?}");
+            }
         }
     }
 }

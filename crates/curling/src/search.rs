@@ -162,8 +162,13 @@ struct Search<'a, L: Lines> {
     /// `reach[k - 1]`: the squares from which the relaxed game (any block may
     /// be gone) scores within `k` throws, by row; a throw that ends outside
     /// `reach[k - 1]` with `k` throws left is cut. The last layer stands for
-    /// every larger `k`. Until the search wakes, one layer of every square.
+    /// every larger `k`. Empty until the search wakes.
     reach: Vec<L>,
+    /// Only a throw with fewer than this many throws left after it is looked up in `reach`:
+    /// with more, every square a throw can end on is in it (see
+    /// [`RelaxedBound::stops_within`]). 0 until the search wakes. On boards climbed against
+    /// the search, the lookups it saves were 5 % of the instructions.
+    cuts_below: usize,
     /// Row-major indices of the blocks removed on the current path, by throw.
     removed: [u32; MAX_THROWS as usize],
     /// Positions already searched (see the module's point 4), once the table has started.
@@ -203,7 +208,8 @@ impl<'a, L: Lines> Search<'a, L> {
             goal: (board.goal.row, board.goal.col),
             to_goal_row: L::towards(height, board.goal.row),
             to_goal_col: L::towards(width, board.goal.col),
-            reach: vec![L::full(height, width)],
+            reach: Vec::new(),
+            cuts_below: 0,
             removed: [0; MAX_THROWS as usize],
             searched: Searched::new(),
             tabled: height * width <= TABLED_SQUARES,
@@ -264,6 +270,7 @@ impl<'a, L: Lines> Search<'a, L> {
         self.reach = (1..=bound.layers())
             .map(|k| L::from_words(height, width, bound.layer(k)))
             .collect();
+        self.cuts_below = bound.stops_within() as usize;
     }
 
     /// Can the stone, resting at `(row, col)`, reach the goal within `budget`
@@ -331,7 +338,9 @@ impl<'a, L: Lines> Search<'a, L> {
             return;
         }
         let after = (self.cut - used - 2) as usize;
-        if !self.reach[after.min(self.reach.len()) - 1].contains(next.0, next.1) {
+        if after < self.cuts_below
+            && !self.reach[after.min(self.reach.len()) - 1].contains(next.0, next.1)
+        {
             return;
         }
         self.clear(block);

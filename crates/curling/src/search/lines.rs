@@ -14,8 +14,6 @@ pub trait Lines: Clone {
     fn from_word_vec(count: usize, len: usize, words: Vec<u64>) -> Self {
         Self::from_words(count, len, &words)
     }
-    /// Every square of every line set.
-    fn full(count: usize, len: usize) -> Self;
     /// What [`Lines::stops_on_towards`] and [`Lines::clear_towards`] keep of one square `to`
     /// of lines of `len` squares: made once, for throws from any square.
     type Towards;
@@ -107,11 +105,6 @@ impl Lines for Narrow {
         let mut lines = Narrow::new(count, len);
         lines.0[..count].copy_from_slice(&words[..count]);
         lines
-    }
-
-    fn full(count: usize, len: usize) -> Narrow {
-        Narrow::new(count, len);
-        Narrow([!0; 64])
     }
 
     type Towards = NarrowTowards;
@@ -296,12 +289,6 @@ impl Lines for Wide {
             words_per_line,
             words,
         }
-    }
-
-    fn full(count: usize, len: usize) -> Wide {
-        let mut lines = Wide::new(count, len);
-        lines.words.fill(!0);
-        lines
     }
 
     /// Wide lines keep `to` itself (they are never a judge's, speed is not their point).
