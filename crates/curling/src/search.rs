@@ -471,16 +471,23 @@ impl<'a, L: Lines> Search<'a, L> {
             || (goal_col == col && self.cols.clear_towards(col, row, &self.to_goal_row))
     }
 
+    /// Removes `block`, which is on the board. (`clear` and `set` flip the same bits, so a
+    /// throw that removes a block and puts it back makes its two masks once.)
     #[inline(always)]
-    fn clear(&mut self, (row, col): (usize, usize)) {
-        self.rows.clear(row, col);
-        self.cols.clear(col, row);
+    fn clear(&mut self, block: (usize, usize)) {
+        self.flip(block);
+    }
+
+    /// Puts back `block`, which [`Self::clear`] removed.
+    #[inline(always)]
+    fn set(&mut self, block: (usize, usize)) {
+        self.flip(block);
     }
 
     #[inline(always)]
-    fn set(&mut self, (row, col): (usize, usize)) {
-        self.rows.set(row, col);
-        self.cols.set(col, row);
+    fn flip(&mut self, (row, col): (usize, usize)) {
+        self.rows.flip(row, col);
+        self.cols.flip(col, row);
     }
 
     #[inline]
