@@ -73,8 +73,13 @@ fn bench(c: &mut Criterion) {
         "climbed-nodes-v1.txt",
         "climbed-ratio-v1.txt",
     ] {
-        let name = format!("100 boards 20x20, {}", file.trim_end_matches(".txt"));
-        bench_set(c, &name, &load_data_set(file));
+        let rows = load_data_set(file);
+        let name = format!(
+            "{} boards 20x20, {}",
+            rows.len(),
+            file.trim_end_matches(".txt")
+        );
+        bench_set(c, &name, &rows);
     }
     bench_set(
         c,
