@@ -206,13 +206,14 @@ impl RelaxedBound {
             within.extend_from_slice(&reached);
             layers += 1;
         }
-        // The squares a stone can stop on: free, next to a block, not the goal.
+        // The squares a stone can stop on: next to a block, not the goal. Blocks' own squares
+        // count: a stone rests on one once its block is gone.
         let stops = (0..rows).map(|row| {
             let block = blocks[row];
             let above = row.checked_sub(1).map_or(0, |up| blocks[up]);
             let below = blocks.get(row + 1).copied().unwrap_or(0);
             let goal = if row == goal_row { 1 << goal_col } else { 0 };
-            (block << 1 | block >> 1 | above | below) & row_squares & !block & !goal
+            (block << 1 | block >> 1 | above | below) & row_squares & !goal
         });
         let stops: Vec<u64> = stops.collect();
         let stops_within = (1..=layers)
@@ -234,9 +235,10 @@ impl RelaxedBound {
     }
 
     /// The fewest relaxed throws within which the goal can be reached from every square a
-    /// stone can stop on (free, next to a block, not the goal), or `MAX_THROWS + 1` (also
-    /// when not worked out). A throw always ends on such a square, so with this many throws
-    /// or more left after it the bound never cuts it.
+    /// stone can stop on (next to a block, not the goal; a block's own square too, as its
+    /// block may be gone), or `MAX_THROWS + 1` (also when not worked out). A throw always
+    /// ends on such a square, so with this many throws or more left after it the bound never
+    /// cuts it.
     pub fn stops_within(&self) -> u32 {
         self.stops_within
     }
@@ -364,11 +366,12 @@ mod tests {
             let b = Board::from_codes(rows.clone()).unwrap();
             let relaxed = relaxed_by_rescanning(&b);
             assert_eq!(relaxed_distances(&b), relaxed, "{rows:?}");
-            // The farthest square a stone can stop on, by the definition.
+            // The farthest square a stone can stop on, by the definition: next to a block
+            // (a block's own square too, once its block is gone), not the goal.
             let bounds = b.blocks.bounds();
             let farthest_stop = (0..h * w)
                 .map(|i| Pos::new(i / w, i % w))
-                .filter(|&at| !b.blocks[at] && at != b.goal)
+                .filter(|&at| at != b.goal)
                 .filter(|&at| {
                     Dir4::ALL
                         .iter()
