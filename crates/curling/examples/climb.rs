@@ -14,10 +14,10 @@
 //! ```
 //!
 //! (the commands that made the current `climbed-nodes.txt` and `climbed-ratio.txt`;
-//! `climbed-ratio.txt` was climbed again against the search of `8db6518`, whose
-//! positions are those of every later commit so far: the ratio climb scores positions,
-//! so it returns the same file until the positions visited change; the file it
-//! replaced, climbed against `2e2cdcd`, is `climbed-ratio-v3.txt`), and
+//! `climbed-ratio.txt` was climbed again against the search of `d761b7f`, whose
+//! positions are those of `be1bcc4`: the ratio climb scores positions, so it returns
+//! the same file until the positions visited change. The files it replaced are
+//! `climbed-ratio-v4.txt`, climbed against `8db6518`, and `-v3`, against `2e2cdcd`), and
 //!
 //! ```text
 //! cargo run --release -p curling --example climb -- \
@@ -33,7 +33,8 @@
 //!     --out crates/curling/benches/data/climbed-ratio-long.txt
 //! ```
 //!
-//! against the search of `c946554`, and `climbed-ratio-xlong.txt` is
+//! against the search of `d761b7f` (`climbed-ratio-long-v1.txt`: against `c946554`), and
+//! `climbed-ratio-xlong.txt` is
 //!
 //! ```text
 //! cargo run --release -p curling --example climb -- \
@@ -41,10 +42,11 @@
 //!     --out crates/curling/benches/data/climbed-ratio-xlong.txt
 //! ```
 //!
-//! against the search of `f4ba6d5` (whose positions are those of `7655fb1`).
+//! against the search of `d761b7f` (`climbed-ratio-xlong-v1.txt`: against `f4ba6d5`).
 //! `climbed-time.txt` is climbed against the time our search takes, which sees
-//! its cost per position and its set-up (climbed against `f8c6bf9`; the one it
-//! replaced, climbed against `2e2cdcd`, is `climbed-time-v1.txt`).
+//! its cost per position and its set-up (climbed against `d761b7f`; the ones it
+//! replaced are `climbed-time-v2.txt`, against `f8c6bf9`, and `-v1`, against `2e2cdcd`).
+//! A time climb measures time, so the same command gives another file each run.
 //!
 //! Each of `--boards` climbs starts from a random `--width` x `--height` board
 //! (default 20 x 20, 10-40 % blocks) and makes `--steps` mutations (toggle one

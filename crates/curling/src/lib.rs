@@ -26,41 +26,45 @@
 //! Measured against the plain depth-10 DFS every public accepted program uses
 //! (`benches/support/plain_dfs.rs`), on sets of 100 boards of 20 x 20 (30 for the long climbs).
 //! Ours over the plain DFS's, in instructions (`perf stat -e instructions:u` on
-//! `examples/icount.rs`, `REPEAT=10` less `REPEAT=0`: the same count on every run) and in time
+//! `examples/icount.rs`, `REPEAT=5` less `REPEAT=0`: the same count on every run) and in time
 //! (`cycles:u` of the same runs, which on this shared virtual machine varies by up to 2x from
-//! run to run for both solvers: the median of 40-60 ratios of interleaved runs), before
-//! (`f349dfe`) and after the last work on cost per position:
+//! run to run for both solvers: the median of 60 ratios of interleaved runs), before
+//! (`26102c3`) and after the last work on cost per position. The first four sets were
+//! climbed against this search (the commands in `examples/climb.rs`); the "before" column
+//! runs the old search on them.
 //!
 //! | boards | instructions before | after | time before | after |
 //! |---|---|---|---|---|
-//! | climbed: our positions over the DFS's (`climbed-ratio`) | 0.368 | 0.295 | 0.361 | 0.317 |
-//! | the same climb six times longer (`climbed-ratio-long`) | 0.403 | 0.325 | 0.423 | 0.384 |
-//! | twenty times longer (`climbed-ratio-xlong`) | 0.410 | 0.332 | 0.465 | 0.408 |
-//! | the same, climbed against `2e2cdcd` (`climbed-ratio-v3`) | 0.346 | 0.293 | 0.334 | 0.321 |
-//! | the same, climbed against an older search (`-v2`) | 0.361 | 0.291 | 0.356 | 0.311 |
-//! | climbed: our time over the DFS's (`climbed-time`) | 0.232 | 0.200 | 0.215 | 0.201 |
-//! | the same, climbed against `2e2cdcd` (`climbed-time-v1`) | 0.208 | 0.179 | 0.198 | 0.184 |
-//! | climbed: our positions (`climbed-nodes`) | 0.118 | 0.086 | 0.114 | 0.085 |
-//! | hardest 100 of 1,500 random | 0.110 | 0.097 | 0.24 | 0.21 |
-//! | goal in an unreachable corner | 0.010 | 0.009 | 0.016 | 0.014 |
-//! | 1 x 100,000, a block every third square (11 positions) | 0.607 | 0.530 | 0.6-0.9 | 0.6-0.9 |
+//! | climbed: our positions over the DFS's (`climbed-ratio`) | 0.295 | 0.254 | 0.339 | 0.307 |
+//! | the same climb six times longer (`climbed-ratio-long`) | 0.320 | 0.275 | 0.398 | 0.343 |
+//! | twenty times longer (`climbed-ratio-xlong`) | 0.323 | 0.283 | 0.403 | 0.358 |
+//! | climbed: our time over the DFS's (`climbed-time`) | 0.258 | 0.238 | 0.245 | 0.231 |
+//! | `climbed-ratio` against the previous search (`-v4`) | 0.295 | 0.240 | 0.312 | 0.267 |
+//! | `climbed-ratio-long` against an older one (`-long-v1`) | 0.325 | 0.264 | 0.379 | 0.323 |
+//! | `climbed-ratio-xlong` against the previous one (`-xlong-v1`) | 0.332 | 0.270 | 0.397 | 0.345 |
+//! | `climbed-time` against the previous search (`-v2`) | 0.200 | 0.182 | 0.199 | 0.184 |
+//! | older climbs (`climbed-ratio-v1` to `-v3`, `climbed-time-v1`) | 0.18-0.30 | 0.16-0.24 | 0.18-0.31 | 0.17-0.28 |
+//! | climbed: our positions (`climbed-nodes`) | 0.086 | 0.069 | 0.095 | 0.075 |
+//! | hardest 100 of 1,500 random | 0.097 | 0.090 | 0.125 | 0.111 |
+//! | goal in an unreachable corner | 0.009 | 0.008 | 0.011 | 0.013 |
+//! | 1 x 100,000, a block every third square (11 positions) | 0.511 | 0.509 | 0.6-0.9 | 0.6-0.9 |
 //!
-//! What made the difference (see [`search`]): a position with two throws left reads the
-//! masks it needs from tables made once per board, the throws take theirs from a static
-//! table, the next throw is looked up by direction instead of chosen by a mispredicted
-//! branch, and the table of positions is a direct-mapped cache that starts only after
-//! 1,024 positions. On the boards climbed against it the pruning fails (under 2 % of
-//! throws cut): the search walks the plain DFS's tree, and what it saves is cost per
-//! position. The thin board is one pass over 100,000 squares for both; building the bit
-//! sets dominates there.
+//! On the boards climbed against it the pruning fails (under 1 % of throws cut): the search
+//! walks the plain DFS's tree less its last level, and what it saves is cost per position
+//! (see [`search`]). Leaves (two throws left) are answered exactly in their parent's loop,
+//! with no bound, no call and no bookkeeping; the bound is asked only where it can cut (with
+//! fewer throws left than the relaxed game needs from every square a stone can stop on); a
+//! throw's legality is one comparison; a removed block and its return flip the same bits.
+//! Earlier: masks made once per board for positions with two throws left, throw masks from a
+//! static table, the next throw looked up by direction, and a direct-mapped table of
+//! positions that starts after 1,024 positions. The thin board is one pass over 100,000
+//! squares for both; building the bit sets dominates there.
 //!
-//! Where the 0.4x is not yet held: the same climbs run again against this search
-//! (`--seed 11 --steps 12000` and `--seed 13 --steps 40000`, 30 boards) give 0.344 and
-//! 0.347 in instructions but 0.42 and 0.44 in time (median of 60 ratios). The gap is the
-//! plain DFS's: its tiny working set (the board, 400 bytes) runs faster per instruction
-//! than ours (bit sets, masks and bound layers, a few kilobytes), most of all when other
-//! jobs share the machine. On these boards the trees have 1.3 to 1.9 legal throws a
-//! position and mostly no answer, and no bound we know prunes them.
+//! Time lags instructions (0.28 of the instructions take 0.36 of the time on
+//! `climbed-ratio-xlong`): the plain DFS's tiny working set (the board, 400 bytes) runs more
+//! instructions per cycle than ours (bit sets, masks and bound layers, a few kilobytes),
+//! most of all when other jobs share the machine. On these boards the trees have 1.3 to 1.9
+//! legal throws a position and mostly no answer, and no bound we know prunes them.
 //!
 //! A stronger bound was tried and left out: a word-parallel pass forward from the start
 //! that finds the fewest throws the goal could need and the blocks no nine throws can
