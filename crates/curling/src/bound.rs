@@ -208,14 +208,15 @@ impl RelaxedBound {
         }
         // The squares a stone can stop on: next to a block, not the goal. Blocks' own squares
         // count: a stone rests on one once its block is gone.
-        let stops = (0..rows).map(|row| {
-            let block = blocks[row];
-            let above = row.checked_sub(1).map_or(0, |up| blocks[up]);
-            let below = blocks.get(row + 1).copied().unwrap_or(0);
-            let goal = if row == goal_row { 1 << goal_col } else { 0 };
-            (block << 1 | block >> 1 | above | below) & row_squares & !goal
-        });
-        let stops: Vec<u64> = stops.collect();
+        let stops: Vec<u64> = (0..rows)
+            .map(|row| {
+                let block = blocks[row];
+                let above = row.checked_sub(1).map_or(0, |up| blocks[up]);
+                let below = blocks.get(row + 1).copied().unwrap_or(0);
+                let goal = if row == goal_row { 1 << goal_col } else { 0 };
+                (block << 1 | block >> 1 | above | below) & row_squares & !goal
+            })
+            .collect();
         let stops_within = (1..=layers)
             .find(|&k| {
                 let layer = &within[(k - 1) * rows..][..rows];
