@@ -28,7 +28,6 @@ fn tuned(spec: &str) -> Result<Params, String> {
         let u = u32::try_from(n).map_err(|_| format!("negative {name}"));
         match name {
             "start_slack" => p.start_slack = n,
-            "keep_slack" => p.keep_slack = n,
             "travel_weight" => p.travel_weight = u?,
             "hunt_slack" => p.hunt_slack = u?,
             "hunt_reach" => p.hunt_reach = u?,
@@ -39,6 +38,9 @@ fn tuned(spec: &str) -> Result<Params, String> {
             "forecast_slack" => p.forecast_slack = u?,
             "zone_margin" => p.zone_margin = n as i32,
             "near_hard" => p.near_hard = u?,
+            "grow_horizon" => p.grow_horizon = u?,
+            "grow_budget" => p.grow_budget = u?,
+            "start_inset" => p.start_inset = n as i32,
             "min_moves" => p.min_moves = u?,
             "hunter_ratio" => p.hunter_ratio = u?,
             "mud" => p.mud = n != 0,
@@ -70,8 +72,8 @@ mod tests {
 
     #[test]
     fn knobs_are_overridden_by_name() {
-        let p = tuned("forecast_slack=6, near_hard=2, keep_slack=-1").unwrap();
-        assert_eq!((p.forecast_slack, p.near_hard, p.keep_slack), (6, 2, -1));
+        let p = tuned("forecast_slack=6, near_hard=2, start_slack=-1").unwrap();
+        assert_eq!((p.forecast_slack, p.near_hard, p.start_slack), (6, 2, -1));
         assert_eq!(tuned("").unwrap(), Params::default());
         assert!(tuned("speed=3").is_err() && tuned("near_hard=x").is_err());
         assert!(tuned("near_hard=-1").is_err());

@@ -149,7 +149,8 @@ impl ClosingContext<'_> {
         Some(path)
     }
 
-    fn judge(&self, path: Vec<Vertex>) -> Completion {
+    /// What closing along `path` (its last vertex on the trail) captures, and its margin.
+    pub fn judge(&self, path: Vec<Vertex>) -> Completion {
         let end = *path.last().expect("a completion has a closing step");
         let start = self
             .trail

@@ -5,6 +5,7 @@
 mod board;
 mod closing;
 mod forecast;
+mod grow;
 mod idle;
 mod model;
 mod planner;

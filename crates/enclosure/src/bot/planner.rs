@@ -1,104 +1,55 @@
-//! The submission's strategy, [`Planner`]: safe rectangles, opportunistic kills.
+//! The submission's strategy, [`Planner`]: loops that grow while they win the race, chases
+//! of trails we reach first. Measurements behind each decision: `benches/README.md`.
 //!
-//! Each turn it rebuilds a few facts from the game (see `board`): which edges are inside
-//! regions, and the *threat* of every vertex, the fewest turns in which some live opponent can
-//! stand there (walking distance under the movement rules, plus the turns it is still stuck).
-//! A pen-down player dies as soon as anyone stands on its trail, so a loop that needs `R` more
-//! moves is safe when every vertex of the trail and of the rest of the loop has threat `>= R`.
+//! # Model
+//! Each turn rebuilds a few facts from the game (`board`): which edges lie inside regions, and
+//! the *threat* of every vertex, the fewest turns in which some live opponent can stand there
+//! (walking distance, plus turns still stuck). A pen-down player dies as soon as anyone stands
+//! on its trail, so a loop that closes in `R` moves is safe when every vertex of its trail and
+//! of its way home has threat `>= R`: that is the race every decision below is about.
+//! Threat is *expected*, not worst case (`forecast`, `model`): a pen-up opponent counts at face
+//! value within `near_hard` steps, or everywhere once it has shown itself a hunter, else
+//! `forecast_slack` turns late; a drawer counts at face value inside the zone its trail implies
+//! (`zone_margin` around it), else late by the slack.
 //!
-//! - Pen up, an opponent has an open trail and we can stand on it at most `hunt_slack` turns
-//!   after it could possibly close (its shortest closing path, `board::closing_distance`, minus
-//!   one): walk there. Standing on a trail kills its drawer. Sure kills alone (slack 0) proved
-//!   too timid: drawers rarely take their shortest way home, and slack 8 lifted our mean rank
-//!   points against three edge walkers from 3.3 to 5.95 (120-game tournaments, seed 11).
-//! - Adaptive hunting (`model`): an opponent that escaped two of our chases (more than twice as
-//!   often as it died) is chased only with slack 4 (now 2, below). Against careful drawers
-//!   the long chases were wasted turns: with the walk change below, ours vs old-ours +
-//!   bold-with-defence + spiral went from 2.43 to 5.87 rank points (300 games, seed 5);
-//!   slack 4 rather than 0 keeps the pressure that kills spirals (ours + bold + spiral +
-//!   hunter: 5.81 with 2, 5.97 with 4).
-//! - Hunt slack 4 (2 against escapers) rather than 8 (4): the playout-based `search` (its
-//!   version of 17:00 on issue 15's day) escapes long chases, and every wasted chase is a loop
-//!   not drawn. Ours + 3 `search` (40 games, seed 7): 1.60 (0.90-2.30) rank points, ranked last
-//!   in 21 games, with 8/4; 3.67 (2.92-4.43), 47.5% wins, against search's 2.11 (1.86-2.36)
-//!   with 4/2; 3.27 with 0/0 (sure kills only); 0.72 with 12/8. The heuristic line-ups did not
-//!   move (100 games, seed 7: mixed 5.95, hunter 6.00, bold + spiral + hunter 5.86, 3 x bold
-//!   5.94). Tried at the same time and not taken: keeping the rectangle we walk to while it
-//!   is within 70% of the best rate (1.62 against 1.60: the dithering it targets costs
-//!   little), restlessness up to 12 turns of slack (1.75).
-//! - The walk to a rectangle does not count against its safety when it is chosen
-//!   (`travel_weight` 0): opponents cannot know where we go, and the full check (travel 0) is
-//!   made again on arrival, before the pen goes down. Counting the walk made every far, quiet
-//!   corner look unsafe, so four copies of the bot all stood still in the middle with 6.5
-//!   cells each; against three old copies the new rule takes 6.00 rank points and 18 cells
-//!   (old: 2.51 and 6.5; 300 games). With slack-8 chases still on it lost to old-ours in mixed
-//!   line-ups (2.41), hence the two changes go together.
-//! - Pen up otherwise: among all rectangles whose outline can be drawn and is safe (threat along
-//!   the outline at least travel + perimeter), pick the best ratio of captured value (sum of the
-//!   squared areas of the unowned parts, plus a bonus per opponent standing strictly inside) to
-//!   the turns it takes; walk to its nearest outline vertex, then put the pen down.
-//! - Pen down: follow the rectangle while it stays safe and drawable; as soon as the margin hits
-//!   zero (an opponent came close) or the land changed, switch to the most valuable safe way to
-//!   close (`closing`), or, when none is safe, to the shortest.
-//! - Turn limit: never plan a loop that cannot close by turn 100 (an open trail is worth nothing).
-//! - Mud: when an opponent drawing in a straight line will step onto the vertex we leave (or its
-//!   two side neighbours) this turn, cast: it is stuck five turns next to us, its trail at hand.
-//!   Measured neutral (192 games per line-up, on and off within noise): it rarely triggers.
-//! - Start two steps in from a corner (one per seat), not on it: rim walkers pass corners
-//!   (mean rank points 3.3 -> 3.65 against three edge walkers before the hunting change).
-//! - Expected rather than worst-case danger. A drawing opponent only follows its own loop (no
-//!   bot here leaves a loop to cut another), so its shortest closing counts as delay
-//!   (`busy_weight` 100): neutral to slightly better everywhere (ours + 3 search at 100
-//!   playouts: 0.57 -> 0.90 rank points, 40 games). And loops may start and go on while up to
-//!   3 turns short of the worst-case margin (`start_slack`, `keep_slack`): against three
-//!   `search` bots (100 playouts, 40 games, seed 1) rank points rose from 0.57 (area 13) to
-//!   3.02-3.85 (area 21-23) with slack 3; slack 4 and 6 gave 3.08 and 3.00, slack 2 gave 2.17.
-//!   But the slack is NOT on by default (0): with `search` at its full 300 playouts among
-//!   other bots it lost (ours + bold + search + edge, 60 games: slack 3 gives 3.20 against
-//!   search's 4.82, slack 0 gives 4.53 against 3.57), against three `bold` it fell from 6.00
-//!   to 4.24 (400 games, 117 deaths by cuts), and against relentless hunters (the previous
-//!   version of this bot) from 6.00 to 5.22. Against three `search` bots slack 0 still loses:
-//!   the open problem (see the crate's issue 15).
-//! - Forecast instead of a reach radius (`forecast`, issue 15). Opponents are not all
-//!   hunters: in 20 games of ours + 3 `search` (seed 1) pen-up `search` bots 2 to 6 steps
-//!   from an open trail moved towards it only 23-34% of the time. So each opponent's threat
-//!   is taken at face value only where it is likely to go, and `forecast_slack` (3) turns
-//!   late elsewhere: a drawer is at face value inside the zone its trail implies (the
-//!   rectangle it is drawing, `zone_margin` 1 around it: `bold` kills by drawing its squares
-//!   through our trails), and busy (its closing distance) plus the slack outside; a pen-up
-//!   opponent is at face value within `near_hard` (3) steps of it (closer, `search`'s
-//!   playouts see a sure kill: without this ours died in 10 of 40 games against 3 `search`,
-//!   with it in 2) and everywhere once it is a proven hunter (walked onto a trail, or > 75%
-//!   of >= 6 moves near trails approached them); unknown players are trusted. Figures (seed 2,
-//!   40 games, ours + 3 `search`): 2.73 (1.95-3.50) rank points, area 21, against 0.40 (area
-//!   15) before; ours + bold + search + edge (40 games, seed 1): 5.47 (5.12-5.83) against
-//!   search's 2.67 (before: 4.65 against 3.73); ours + 3 `bold`: 5.94, 99% wins (100 games).
-//!   The older global `start_slack`/`keep_slack` 3 got 2.35 with 18 deaths in those 40 games.
-//!   Slack 5 rather than 3 (ours + 3 `search`, 40 games): seed 2 3.65 against 2.73, seed 3
-//!   4.05 against 3.70, area 24; ours + bold + search + edge 5.33 against 5.47 (noise; search
-//!   3.12); ours + 3 bold 5.97 (200 games). Slack 8: 3.65 but area 17 and more deaths;
-//!   `near_hard` 2: 2.48 (4 deaths), 4: 3.42. Treating every pen-up opponent as a hunter
-//!   from turn 85 on (most of our remaining deaths come in the last 15 turns) lost a little
-//!   in both search line-ups (3.52, 5.17): late deaths cost only the last loop.
-//! - Restlessness: after 8 pen-up turns in a row, every 4 more add one turn of start slack (up
-//!   to 6). Two or three copies of the bot otherwise mirrored each other's steps for the whole
-//!   game (2 and 3 seats: 4 cells captured in 100 turns; `rules_10_protocol` caught it);
-//!   neutral in the four-seat line-ups above (same figures within 0.15).
-//! - An opponent that has never moved after six turns (an idle bot) counts as ten turns
-//!   slower, so we dare to enclose it (a kill); limited to never-moved players, because in
-//!   self-play a paused-then-hunting Planner killed the drawers that discounted it.
-//! - The submission plays this Planner, not `sim::Reactive` (`builtin:ours-sim`): against
-//!   three `search` bots (40 games, seed 7, the 16:30 `search`) Reactive took 2.70 rank
-//!   points (3.08 with `prior_approach` 40) to the Planner's 2.27 with its old hunt slack 8,
-//!   but the Planner with hunt slack 4 took 3.67 against a stronger `search`, and Reactive's
-//!   unoptimised answers are several times slower (p99 79 ms against 45 ms on the same
-//!   loaded machine, 4 games).
-//! - Last line of defence: the chosen action is played on a copy of the game; if the rules would
-//!   kill us for it (off board, trespass, backwards, ...), a legal one is played instead.
+//! # Algorithm, per turn
+//! - **Pen down: race again.** Candidates are the shortest and L-shaped ways home (`closing`)
+//!   and every drawn path of up to `grow_horizon` steps back onto the trail (`grow`, a bounded
+//!   depth-first search). Of those that win the race, take the first step of the one worth most
+//!   per turn of the whole loop (captured value, the sum of squared areas, over turns drawn +
+//!   turns home + `turn_overhead`); when none wins, the shortest. The loop grows while nobody
+//!   is near and closes at the last safe moment with the largest capture the race allows.
+//! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
+//!   after it could close (2 against one that escaped our chases twice): walk there.
+//! - **Pen up: start.** Otherwise the rectangle with the best value per turn (travel included)
+//!   whose whole outline wins the race from the start; walk to its nearest corner and put the
+//!   pen down. From then on the pen-down rule decides the shape.
+//! - Mud when an opponent drawing straight will step onto the vertex we leave; never plan a
+//!   loop that cannot close by turn 100; a last check (`legal_or_fallback`) replaces any action
+//!   the rules would kill us for.
+//!
+//! # Complexity
+//! Threat: one breadth-first search per opponent, O(vertices). Rectangles: O(cells^2) outlines,
+//! each judged in O(1) from per-segment facts (`rect::Segments`). Ways home: at most
+//! `grow_budget` (20,000) vertex visits plus one interior fill per safe closing found. Measured:
+//! 5 ms per move at p99 unoptimised (the judge's build), against a 1 s limit.
+//!
+//! # Decisions (figures: `benches/README.md`, 2026-11-24)
+//! - Re-plan every turn rather than follow the rectangle chosen at pen-down: against the NOI
+//!   2013 sample program, 2 seats, 0% -> 58% wins; it grows loops the way the sample does.
+//! - Search ways home exhaustively up to 10 steps (12 and a 40,000 budget: no better).
+//! - Drawers count at face value two vertices around their zone, not one, and their closing is
+//!   not counted as delay (`busy_weight` 0): the sample's snaking loops cut ours otherwise.
+//! - Face-value threat everywhere (the sample's own rule) made us timid: 25% wins, not 58%.
+//! - Start two steps in from a corner (one corner per seat): insets 0, 1 and 4 did worse.
+//! - Chase with slack 4, not 0 (sure kills only) or 8: drawers rarely take their shortest way
+//!   home, but long chases are loops not drawn.
+//! - Deterministic: no randomness, every budget is a count of work, so a seed replays a game.
 
 use super::board::{Board, FAR};
-use super::closing::{ClosingContext, Completion};
+use super::closing::ClosingContext;
 use super::forecast;
+use super::grow;
 use super::model::Model;
 use super::rect::{capture_value, Rect, Segments};
 use super::Strategy;
@@ -116,8 +67,6 @@ pub struct Params {
     /// chosen (100: opponents are assumed to come straight at us while we walk there). The
     /// full check is made again when the pen goes down (no walk left then).
     pub travel_weight: u32,
-    /// A started loop is kept while its margin is at least minus this.
-    pub keep_slack: i64,
     /// Walk to an opponent's trail when we can be there at most this many turns after its
     /// earliest possible closing minus one (0: only sure kills).
     pub hunt_slack: u32,
@@ -160,6 +109,11 @@ pub struct Params {
     pub zone_margin: i32,
     /// A pen-up opponent's threat is at face value this close to it, hunter or not.
     pub near_hard: u32,
+    /// Pen down, every closing path of up to this many steps is searched (`grow`) for the one
+    /// worth most per turn of the loop that still wins the race.
+    pub grow_horizon: u32,
+    /// Vertex visits that search may make in one turn (work, not time: games replay the same).
+    pub grow_budget: u32,
 }
 
 impl Default for Params {
@@ -167,7 +121,6 @@ impl Default for Params {
         Params {
             start_slack: 0,
             travel_weight: 0,
-            keep_slack: 0,
             hunt_slack: 4,
             hunt_reach: 12,
             kill_bonus: 60,
@@ -178,15 +131,17 @@ impl Default for Params {
             start_inset: 2,
             min_moves: 6,
             hunter_ratio: 75,
-            busy_weight: 100,
+            busy_weight: 0,
             adaptive_hunt: true,
             restless_after: 8,
             restless_step: 4,
             restless_max: 6,
             escaped_slack: 2,
             forecast_slack: 5,
-            zone_margin: 1,
+            zone_margin: 2,
             near_hard: 3,
+            grow_horizon: 10,
+            grow_budget: 20_000,
         }
     }
 }
@@ -195,8 +150,6 @@ impl Default for Params {
 #[derive(Clone, Debug, Default)]
 pub struct Planner {
     pub params: Params,
-    /// The vertices still to draw of the loop in progress (the last one closes it).
-    plan: Vec<Vertex>,
     /// What the opponents have shown so far.
     model: Model,
     /// Turns in a row with the pen up (see `Params::restless_after`).
@@ -220,7 +173,6 @@ impl Strategy for Planner {
     /// A corner per seat: a rim vertex can never be enclosed, and a corner is approached from
     /// one quarter of the board only.
     fn start(&mut self, seat: usize) -> Vertex {
-        self.plan.clear();
         self.model.reset();
         self.idle_turns = 0;
         let (near, far) = (
@@ -247,7 +199,6 @@ impl Strategy for Planner {
             self.draw(&turn)
         } else {
             self.idle_turns += 1;
-            self.plan.clear();
             self.walk(&turn)
         };
         legal_or_fallback(game, seat, wanted)
@@ -354,19 +305,15 @@ impl<'a> Turn<'a> {
 }
 
 impl Planner {
-    /// Pen down: go on with the plan while it is safe, else the best way to close.
+    /// Pen down: every turn, race again. Among the ways home that no opponent can cut before
+    /// the loop closes (the shortest and L-shaped closings, and every path of up to
+    /// `grow_horizon` steps), take the first step of the one worth most per turn of the whole
+    /// loop; when none is safe, the shortest. So the loop grows while nobody is near and closes
+    /// at the last safe moment, with the largest capture the race still allows.
     fn draw(&mut self, turn: &Turn) -> Action {
         let me = turn.game.player(turn.seat);
         let trail = me.trail();
         let pos = me.pos();
-        if self.plan.first() == Some(&pos) {
-            self.plan.remove(0);
-        }
-        if let Some(margin) = self.plan_margin(turn, trail) {
-            if margin >= -self.params.keep_slack {
-                return step(pos, self.plan[0], PenFlag::Keep);
-            }
-        }
         let ctx = ClosingContext {
             board: &turn.board,
             trail,
@@ -376,15 +323,19 @@ impl Planner {
             victims: turn.victims,
             kill_bonus: turn.kill_bonus,
         };
-        let options: Vec<Completion> = ctx
-            .completions()
-            .into_iter()
-            .filter(|c| c.path.len() as u32 <= turn.turns_left)
-            .collect();
-        let safe = options
-            .iter()
-            .filter(|c| c.margin >= 0)
-            .max_by_key(|c| (c.value, std::cmp::Reverse(c.path.len())));
+        let mut options = ctx.completions();
+        options.extend(grow::safe_closings(
+            &ctx,
+            self.params.grow_horizon,
+            self.params.grow_budget,
+        ));
+        options.retain(|c| c.path.len() as u32 <= turn.turns_left);
+        // Turns the loop takes in all: those drawn so far, the way home, and the overhead.
+        let drawn = trail.len() as u64 + self.params.turn_overhead as u64;
+        let safe = options.iter().filter(|c| c.margin >= 0).max_by_key(|c| {
+            let per_turn = c.value as u64 * 1000 / (drawn + c.path.len() as u64);
+            (per_turn, std::cmp::Reverse(c.path.len()))
+        });
         let chosen = safe.or_else(|| {
             options.iter().min_by_key(|c| {
                 (
@@ -395,49 +346,9 @@ impl Planner {
             })
         });
         match chosen {
-            Some(c) => {
-                self.plan = c.path.clone();
-                step(pos, self.plan[0], PenFlag::Keep)
-            }
-            None => {
-                self.plan.clear();
-                Action::STAY // boxed in: the safety net finds a legal move if there is one
-            }
+            Some(c) => step(pos, c.path[0], PenFlag::Keep),
+            None => Action::STAY, // boxed in: the safety net finds a legal move if there is one
         }
-    }
-
-    /// The margin of the current plan (smallest threat on the trail and the plan, minus the
-    /// moves left), or `None` when the plan cannot be drawn any more.
-    fn plan_margin(&self, turn: &Turn, trail: &[Vertex]) -> Option<i64> {
-        let (last, rest) = self.plan.split_last()?;
-        if self.plan.len() as u32 > turn.turns_left || !trail.contains(last) {
-            return None;
-        }
-        let n = trail.len();
-        if n >= 2 && self.plan[0] == trail[n - 2] {
-            return None;
-        }
-        let mut at = trail[n - 1];
-        for (i, &next) in self.plan.iter().enumerate() {
-            if !turn.board.drawable_step(at, next) {
-                return None;
-            }
-            // Traps and players are only a problem where we will soon be.
-            if i < 2 && turn.avoid & next.bit() != 0 {
-                return None;
-            }
-            at = next;
-        }
-        if rest.iter().any(|v| trail.contains(v)) {
-            return None;
-        }
-        let nearest = trail
-            .iter()
-            .chain(self.plan.iter())
-            .map(|v| turn.threat[v.index()])
-            .min()
-            .unwrap_or(FAR);
-        Some(nearest as i64 - self.plan.len() as i64)
     }
 
     /// Pen up: hunt a trail we can surely cut, else go and start the best safe rectangle.
@@ -466,8 +377,7 @@ impl Planner {
         for clockwise in [true, false] {
             let tour = rect.tour(pos, clockwise);
             if turn.avoid & tour[0].bit() == 0 {
-                self.plan = tour;
-                return step(pos, self.plan[0], PenFlag::Down);
+                return step(pos, tour[0], PenFlag::Down);
             }
         }
         Action::STAY
@@ -673,13 +583,19 @@ mod tests {
     }
 
     #[test]
-    fn alone_in_a_corner_it_starts_a_big_rectangle() {
-        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+    fn alone_in_a_corner_it_grows_a_big_loop() {
+        let mut game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
         let mut bot = Planner::new();
-        let action = bot.act(0, &game);
-        assert_eq!(action.flag, PenFlag::Down);
-        assert!(bot.plan.len() >= 12, "plan {:?}", bot.plan);
-        assert_eq!(*bot.plan.last().unwrap(), v(0, 0));
+        let first = bot.act(0, &game);
+        assert_eq!(first.flag, PenFlag::Down);
+        let mut action = first;
+        while game.regions().is_empty() {
+            assert!(game.turn() < 40, "no loop closed in 40 turns");
+            game.play_turn(&[Some(Ok(action)), Some(Ok(Action::STAY))]);
+            action = bot.act(0, &game);
+        }
+        // Far from the only opponent, the race allows a loop much larger than a unit square.
+        assert!(game.regions()[0].area >= 12, "{:?}", game.regions());
     }
 
     #[test]
@@ -713,16 +629,13 @@ mod tests {
         game.play_turn(&[keep(Dir::Right), stay]);
         game.play_turn(&[keep(Dir::Down), stay]);
         game.play_turn(&[keep(Dir::Down), keep(Dir::Left)]);
-        // Trail (2,2) (3,2) (4,2) (4,3) (4,4); the opponent at (8,9) is far: a plan of our
-        // own making would be followed. Now put the opponent right next to the trail.
+        // Trail (2,2) (3,2) (4,2) (4,3) (4,4); put the opponent right next to it.
         let mut close = game.clone();
         close.players[1].pos = v(5, 2);
         let mut bot = Planner::new();
-        bot.plan = vec![v(4, 5), v(3, 5), v(2, 5), v(2, 4), v(2, 3), v(2, 2)];
         let action = bot.act(0, &close);
-        // The shortest closing is (3,4) (3,3) (3,2) or (3,4) (2,4) ... 3 moves; margin 1 - 3 < 0
-        // for all, so it takes a shortest one: never the long plan.
-        assert_eq!(bot.plan.len(), 3, "{:?}", bot.plan);
+        // The shortest closing is (3,4) (3,3) (3,2): 3 moves, and the opponent can stand on
+        // (4,2) in one. No closing wins the race, so it takes a shortest one.
         assert_eq!(action.dir, Dir::Left);
     }
 }

@@ -1,0 +1,202 @@
+//! Every safe way home (pen down): a depth-first search over the self-avoiding drawn paths of
+//! at most `horizon` steps from the current vertex back onto the open trail, keeping those that
+//! win the race: no opponent can stand on the trail or the path before the loop closes
+//! (`Completion::margin >= 0`). The shortest and L-shaped closings of `closing` are a handful
+//! of shapes; this search finds the largest loop the race allows, so a loop that has to be cut
+//! short still captures what it can.
+//!
+//! The search is bounded twice: a path is only extended while the breadth-first distance back to
+//! the trail still fits both the horizon and the race, and the whole search stops after
+//! `budget` vertices (work, not time, so a game replays the same). Cost: at most `budget`
+//! vertex visits plus one interior fill (O(cells)) per closing found.
+
+use super::board::{Board, FAR};
+use super::closing::{ClosingContext, Completion};
+use crate::geometry::{Dir, Vertex, VERTICES};
+
+/// The safe closings of `ctx`'s trail found within `horizon` steps and `budget` visits.
+pub fn safe_closings(ctx: &ClosingContext, horizon: u32, budget: u32) -> Vec<Completion> {
+    let n = ctx.trail.len();
+    if n < 2 {
+        return Vec::new();
+    }
+    let trail_mask = ctx.trail.iter().fold(0u128, |m, v| m | v.bit());
+    let race = ctx
+        .trail
+        .iter()
+        .map(|v| ctx.threat[v.index()])
+        .min()
+        .unwrap_or(FAR);
+    let mut search = Search {
+        ctx,
+        home: distances_home(ctx.board, trail_mask),
+        trail_mask,
+        back: ctx.trail[n - 2],
+        limit: horizon.min(race),
+        budget,
+        path: Vec::new(),
+        on_path: 0,
+        found: Vec::new(),
+    };
+    search.extend(ctx.trail[n - 1]);
+    search.found
+}
+
+struct Search<'a, 'b> {
+    ctx: &'a ClosingContext<'b>,
+    /// Drawn steps from each vertex to the nearest trail vertex, never through the trail.
+    home: [u32; VERTICES],
+    trail_mask: u128,
+    /// The vertex before the current one: stepping there first is stepping backwards.
+    back: Vertex,
+    /// Longest closing worth looking at: the horizon, and the race on the trail as it is.
+    limit: u32,
+    budget: u32,
+    path: Vec<Vertex>,
+    on_path: u128,
+    found: Vec<Completion>,
+}
+
+impl Search<'_, '_> {
+    fn extend(&mut self, at: Vertex) {
+        for (k, dir) in Dir::MOVES.into_iter().enumerate() {
+            if self.budget == 0 {
+                return;
+            }
+            self.budget -= 1;
+            let to = at.step(dir);
+            if !self.ctx.board.drawable(at, k)
+                || self.ctx.avoid & to.bit() != 0
+                || self.on_path & to.bit() != 0
+                || (self.path.is_empty() && to == self.back)
+            {
+                continue;
+            }
+            let steps = self.path.len() as u32 + 1;
+            if self.trail_mask & to.bit() != 0 {
+                let mut path = self.path.clone();
+                path.push(to);
+                let closing = self.ctx.judge(path);
+                if closing.margin >= 0 {
+                    self.found.push(closing);
+                }
+                continue;
+            }
+            let shortest = steps + self.home[to.index()];
+            if shortest > self.limit || self.ctx.threat[to.index()] < shortest {
+                continue; // cannot get home in time from there
+            }
+            self.path.push(to);
+            self.on_path |= to.bit();
+            self.extend(to);
+            self.on_path &= !to.bit();
+            self.path.pop();
+        }
+    }
+}
+
+/// Breadth-first distances to the nearest trail vertex along drawable edges (which go both
+/// ways), never passing through the trail; `FAR` where no way leads.
+fn distances_home(board: &Board, trail_mask: u128) -> [u32; VERTICES] {
+    let mut dist = [FAR; VERTICES];
+    let mut queue = [0usize; VERTICES];
+    let (mut head, mut tail) = (0, 0);
+    for v in Vertex::all().filter(|v| trail_mask & v.bit() != 0) {
+        dist[v.index()] = 0;
+        queue[tail] = v.index();
+        tail += 1;
+    }
+    while head < tail {
+        let at = queue[head];
+        head += 1;
+        let v = Vertex::from_index(at);
+        for (k, dir) in Dir::MOVES.into_iter().enumerate() {
+            let to = v.step(dir);
+            if !board.drawable(v, k) || dist[to.index()] != FAR {
+                continue;
+            }
+            dist[to.index()] = dist[at] + 1;
+            if trail_mask & to.bit() == 0 {
+                queue[tail] = to.index();
+                tail += 1;
+            }
+        }
+    }
+    dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::Game;
+
+    fn v(x: i32, y: i32) -> Vertex {
+        Vertex::new(x, y)
+    }
+
+    #[test]
+    fn finds_a_bigger_loop_than_the_shortest_when_the_race_allows() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let board = Board::new(&game);
+        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3)];
+        let threat = [FAR; VERTICES];
+        let ctx = ClosingContext {
+            board: &board,
+            trail: &trail,
+            unowned: game.unowned_mask(),
+            threat: &threat,
+            avoid: 0,
+            victims: 0,
+            kill_bonus: 0,
+        };
+        let all = safe_closings(&ctx, 6, 100_000);
+        let best = all.iter().max_by_key(|c| c.value).unwrap();
+        // Four more steps (down, left, left, up... ) enclose 2 x 3 = 6 cells at most: 36.
+        assert!(best.value >= 16, "{best:?}");
+        for c in &all {
+            assert!(c.path.len() <= 6 && c.margin >= 0);
+            assert!(trail.contains(c.path.last().unwrap()));
+            assert_ne!(c.path[0], v(4, 2), "never straight back");
+        }
+    }
+
+    #[test]
+    fn the_race_caps_the_length() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let board = Board::new(&game);
+        let trail = [v(2, 2), v(3, 2), v(3, 3)];
+        let mut threat = [FAR; VERTICES];
+        threat[v(2, 2).index()] = 2; // someone can stand on the start in two turns
+        let ctx = ClosingContext {
+            board: &board,
+            trail: &trail,
+            unowned: game.unowned_mask(),
+            threat: &threat,
+            avoid: 0,
+            victims: 0,
+            kill_bonus: 0,
+        };
+        let all = safe_closings(&ctx, 10, 100_000);
+        assert!(!all.is_empty());
+        assert!(all.iter().all(|c| c.path.len() <= 2), "{all:?}");
+    }
+
+    #[test]
+    fn the_budget_bounds_the_work() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+        let board = Board::new(&game);
+        let trail = [v(5, 5), v(5, 6)];
+        let threat = [FAR; VERTICES];
+        let ctx = ClosingContext {
+            board: &board,
+            trail: &trail,
+            unowned: game.unowned_mask(),
+            threat: &threat,
+            avoid: 0,
+            victims: 0,
+            kill_bonus: 0,
+        };
+        assert!(safe_closings(&ctx, 12, 0).is_empty());
+        assert!(!safe_closings(&ctx, 12, 10_000).is_empty());
+    }
+}
