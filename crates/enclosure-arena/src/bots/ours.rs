@@ -38,6 +38,8 @@ fn tuned(spec: &str) -> Result<Params, String> {
             "forecast_slack" => p.forecast_slack = u?,
             "zone_margin" => p.zone_margin = n as i32,
             "near_hard" => p.near_hard = u?,
+            "bystander_ratio" => p.bystander_ratio = u?,
+            "bystander_slack" => p.bystander_slack = u?,
             "grow_horizon" => p.grow_horizon = u?,
             "grow_budget" => p.grow_budget = u?,
             "start_inset" => p.start_inset = n as i32,

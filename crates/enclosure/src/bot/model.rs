@@ -36,6 +36,14 @@ impl Record {
                 && 100 * self.approaches > ratio_percent * self.near_trail_moves)
     }
 
+    /// Whether it has shown itself no hunter: at least `min_moves` pen-up moves near trails, at
+    /// most `ratio_percent` percent of them approaching, and never onto one.
+    pub fn proven_bystander(&self, min_moves: u32, ratio_percent: u32) -> bool {
+        self.trail_hits == 0
+            && self.near_trail_moves >= min_moves
+            && 100 * self.approaches <= ratio_percent * self.near_trail_moves
+    }
+
     /// Whether chasing its trails without a sure kill has proved useless.
     pub fn escapes_chases(&self) -> bool {
         self.chased_escapes >= 2 && self.chased_escapes > 2 * self.chased_kills
