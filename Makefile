@@ -43,16 +43,25 @@ snapshots: ## Re-run the tests writing .snap.new files for changed outputs, then
 CONTEST ?= $(CARGO) run --quiet --release -p contest --
 PORT ?= 10043
 
+# User values (names, titles, judges, numbers) reach the tool as environment variables and
+# never pass through a shell: `$(value X)` keeps `$`, quotes and backquotes as typed, and a
+# simply expanded variable is exported without being expanded again. The tool checks them.
+new stress: export CONTEST_NAME := $(value P)
+new: export CONTEST_PROBLEM := $(value PROBLEM)
+new: export CONTEST_JUDGES := $(value JUDGES)
+stress: export CONTEST_SEED := $(value SEED)
+stress: export CONTEST_CASES := $(value N)
+stress: export CONTEST_TIME := $(value TIME)
+listen: export CONTEST_PORT := $(value PORT)
+
 new: ## New problem crate + samples + workspace member: make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,...]
-	@test -n "$(P)" || { echo "usage: make new P=<name> [PROBLEM=\"title\"] [JUDGES=key:id,...]" >&2; exit 2; }
-	@$(CONTEST) new "$(P)" --problem "$(PROBLEM)" --judges "$(JUDGES)"
+	@$(CONTEST) new --from-env
 
 stress: ## Generator + oracle vs the compiled bundle, shrink a disagreement: make stress P=<name> [SEED=] [N=|TIME=]
-	@test -n "$(P)" || { echo "usage: make stress P=<name> [SEED=n] [N=cases | TIME=seconds]" >&2; exit 2; }
-	@$(CONTEST) stress "$(P)" $(if $(SEED),--seed $(SEED)) $(if $(N),--cases $(N)) $(if $(TIME),--time $(TIME))
+	@$(CONTEST) stress --from-env
 
 listen: ## Create each problem Competitive Companion POSTs to 127.0.0.1:10043 [PORT=]
-	@$(CONTEST) listen --port $(PORT)
+	@$(CONTEST) listen --from-env
 
 ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --
 # Games per line-up; line-ups with builtin:search (Monte Carlo, about 10 s of CPU a game) get fewer.

@@ -2,7 +2,10 @@
 //! generator and oracle against its bundle, shrinking what disagrees) and `listen` (problems
 //! and samples straight from the Competitive Companion browser extension).
 
+mod http;
 pub mod listen;
 pub mod new;
+pub mod refusal;
 pub mod stress;
+pub mod validate;
 pub mod workspace;

@@ -1,17 +1,34 @@
 //! `contest listen`: a loopback HTTP listener for the Competitive Companion browser extension.
 //! Each POSTed problem is created as `contest new` would, with its samples written out and its
 //! URL and limits in the crate's `[package.metadata.contest]` table.
+//!
+//! Hostile input in mind: a thread per connection, at most [`MAX_CONNECTIONS`] at once (more
+//! get 503), each request read whole within a deadline (408 after it), so a slow client holds
+//! only its own thread; only `POST` with `Content-Type: application/json` to a loopback `Host`
+//! is taken, and an `Origin` of a web page (`http:`, `https:`, `null`) is refused, so a page
+//! cannot drive it with a no-cors or a DNS-rebound request (the extension posts from its own
+//! `chrome-extension:` or `moz-extension:` origin, or none).
 
+use crate::http::{self, Failure, Request};
 use crate::new::{self, Sample, Spec};
+use crate::refusal::Refusal;
+use crate::validate;
 use anyhow::{Context, Result};
 use serde::Deserialize;
-use std::io::Read;
-use std::path::Path;
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// One of the ports the extension posts to without any setup.
 pub const DEFAULT_PORT: u16 = 10043;
 /// Larger bodies are refused unread (413).
 pub const MAX_BODY: usize = 1 << 20;
+/// A request's head and body must arrive within this; the extension's take milliseconds.
+pub const DEFAULT_DEADLINE_MS: u64 = 2000;
+/// Connections served at once; one more is answered 503 at once.
+pub const MAX_CONNECTIONS: usize = 8;
 
 /// The extension's JSON (fields we do not use are ignored).
 #[derive(Deserialize, Debug)]
@@ -54,45 +71,75 @@ impl Reply {
 }
 
 /// Serves forever on 127.0.0.1:`port` (0: any free port), printing one line per request.
-pub fn serve(root: &Path, port: u16) -> Result<()> {
-    let server = tiny_http::Server::http(("127.0.0.1", port))
-        .map_err(|e| anyhow::anyhow!("cannot listen on 127.0.0.1:{port}: {e}"))?;
-    let address = server.server_addr();
-    let port = address.to_ip().map_or(port, |a| a.port());
+pub fn serve(root: &Path, port: u16, deadline: Duration) -> Result<()> {
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
+    let port = listener.local_addr()?.port();
     println!("listening on http://127.0.0.1:{port} for Competitive Companion (Ctrl-C stops)");
-    for mut request in server.incoming_requests() {
-        let reply = if *request.method() != tiny_http::Method::Post {
-            Reply::new(405, "POST a Competitive Companion problem here")
-        } else {
-            match read_body(&mut request) {
-                Ok(body) => handle(root, &body),
-                Err(reply) => reply,
+    let root: Arc<PathBuf> = Arc::new(root.to_path_buf());
+    let active = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let Ok(mut stream) = stream else { continue };
+        if active.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            active.fetch_sub(1, Ordering::SeqCst);
+            let text = "too many requests at once: try again";
+            println!("503 {text}");
+            http::respond(&mut stream, 503, text, Duration::from_millis(200));
+            continue;
+        }
+        let (root, active) = (Arc::clone(&root), Arc::clone(&active));
+        std::thread::spawn(move || {
+            let reply = serve_one(&root, &mut stream, deadline);
+            if let Some(reply) = reply {
+                println!("{} {}", reply.status, reply.text);
+                http::respond(&mut stream, reply.status, &reply.text, deadline);
             }
-        };
-        println!("{} {}", reply.status, reply.text);
-        let response =
-            tiny_http::Response::from_string(reply.text + "\n").with_status_code(reply.status);
-        let _ = request.respond(response);
+            active.fetch_sub(1, Ordering::SeqCst);
+        });
     }
     Ok(())
 }
 
-/// The body, or a 413 past [`MAX_BODY`] (announced or actual).
-fn read_body(request: &mut tiny_http::Request) -> Result<Vec<u8>, Reply> {
-    let too_big = || Reply::new(413, format!("body over {MAX_BODY} bytes: nothing created"));
-    if request.body_length().is_some_and(|n| n > MAX_BODY) {
-        return Err(too_big());
+/// The answer to one connection's request (`None`: the client left before it was whole).
+fn serve_one(root: &Path, stream: &mut TcpStream, deadline: Duration) -> Option<Reply> {
+    let deadline = Instant::now() + deadline;
+    match http::read_request(stream, deadline, MAX_BODY, admissible) {
+        Ok(request) => Some(handle(root, &request.body)),
+        Err(Failure::Answer(status, text)) => Some(Reply::new(status, text)),
+        Err(Failure::Gone) => None,
     }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Reply::new(400, format!("cannot read the body: {e}")))?;
-    if body.len() > MAX_BODY {
-        return Err(too_big());
+}
+
+/// Only what the extension sends: a POST of JSON to a loopback host, from no web page.
+pub fn admissible(request: &Request) -> Result<(), (u16, String)> {
+    if request.method != "POST" {
+        return Err((405, "POST a Competitive Companion problem here".into()));
     }
-    Ok(body)
+    let host = request.header("host").unwrap_or("");
+    let host_name = host.rsplit_once(':').map_or(host, |(name, _)| name);
+    if !matches!(host_name, "127.0.0.1" | "localhost" | "[::1]") {
+        return Err((
+            403,
+            "only requests to localhost or 127.0.0.1 are taken".into(),
+        ));
+    }
+    if let Some(origin) = request.header("origin") {
+        let lower = origin.to_ascii_lowercase();
+        if lower.starts_with("http:") || lower.starts_with("https:") || lower == "null" {
+            return Err((
+                403,
+                "requests from web pages are refused: only the extension may post".into(),
+            ));
+        }
+    }
+    let media_type = request
+        .header("content-type")
+        .and_then(|t| t.split(';').next())
+        .map(|t| t.trim().to_ascii_lowercase());
+    if media_type.as_deref() != Some("application/json") {
+        return Err((415, "only Content-Type: application/json is taken".into()));
+    }
+    Ok(())
 }
 
 /// Creates the problem a body describes; every failure is a reply that created nothing.
@@ -103,31 +150,29 @@ pub fn handle(root: &Path, body: &[u8]) -> Reply {
             return Reply::new(400, format!("not a Competitive Companion problem: {error}"))
         }
     };
-    let spec = match spec(&problem) {
+    let spec = match spec(root, &problem) {
         Ok(spec) => spec,
         Err(error) => return Reply::new(422, format!("{error:#}")),
     };
-    let name = spec.name.clone();
-    if root.join("crates").join(&name).exists() || root.join("samples").join(&name).exists() {
-        return Reply::new(
-            409,
-            format!("crates/{name} already exists: nothing created"),
-        );
-    }
     match new::create(root, &spec) {
         Ok(created) => Reply::new(
             201,
             format!(
-                "created crates/{name} with {} sample(s) for \"{}\"",
-                created.samples, spec.problem
+                "created crates/{} with {} sample(s) for \"{}\"",
+                created.name,
+                created.samples,
+                validate::one_line("title", &spec.problem, usize::MAX).unwrap_or_default()
             ),
         ),
-        Err(error) => Reply::new(409, format!("{error:#}")),
+        Err(error) => match error.downcast_ref::<Refusal>() {
+            Some(refusal) => Reply::new(refusal.status(), format!("{refusal}: nothing created")),
+            None => Reply::new(500, format!("{error:#}: nothing created")),
+        },
     }
 }
 
-/// The crate to create for `problem`.
-pub fn spec(problem: &Problem) -> Result<Spec> {
+/// The crate to create for `problem`; judges whose key `root`'s judges.toml lacks are left out.
+pub fn spec(root: &Path, problem: &Problem) -> Result<Spec> {
     let name = crate_name(&problem.name, &problem.url)
         .context("cannot make a crate name from the problem's name or URL")?;
     let normal = |text: &str| text.replace("\r\n", "\n");
@@ -144,11 +189,15 @@ pub fn spec(problem: &Problem) -> Result<Spec> {
     Ok(Spec {
         name,
         problem: problem.name.trim().to_string(),
-        judges: judge_of(&problem.url).into_iter().collect(),
+        judges: judge_of(&problem.url)
+            .filter(|judge| validate::judge(judge, &validate::judge_keys(root)).is_ok())
+            .into_iter()
+            .collect(),
         url: Some(problem.url.clone()).filter(|u| !u.is_empty()),
         group: Some(problem.group.clone()).filter(|g| !g.is_empty()),
-        time_limit_ms: problem.time_limit,
-        memory_limit_mb: problem.memory_limit,
+        // The extension sends 0 for a limit the page does not state.
+        time_limit_ms: problem.time_limit.filter(|&ms| ms != 0),
+        memory_limit_mb: problem.memory_limit.filter(|&mb| mb != 0),
         interactive: problem.interactive,
         samples,
     })
@@ -169,7 +218,7 @@ pub fn crate_name(title: &str, url: &str) -> Option<String> {
         }
         name.truncate(48);
         let name = name.trim_end_matches('-').to_string();
-        new::check_name(&name).is_ok().then_some(name)
+        validate::name_syntax(&name).is_ok().then_some(name)
     };
     let last_segment = url
         .split(['?', '#'])

@@ -1,28 +1,11 @@
 //! `contest new`: a problem crate in the workspace's shape, built in a staging directory and
 //! moved into place whole, so that a failure leaves nothing half-made.
 
-use crate::workspace;
-use anyhow::{bail, Context, Result};
+use crate::refusal::Refusal;
+use crate::{validate, workspace};
+use anyhow::{Context, Result};
 use std::fs;
-use std::path::{Path, PathBuf};
-
-/// Names a new crate must not take: std's crates, Rust keywords, the crates bundles inline.
-const TAKEN: &[&str] = &[
-    "std",
-    "core",
-    "alloc",
-    "test",
-    "proc-macro",
-    "self",
-    "super",
-    "crate",
-    "proconio",
-    "shared-grid",
-    "bundle",
-    "contest",
-    "stress-kit",
-    "cli-check",
-];
+use std::path::Path;
 
 /// The judge used when none is named (see judges.toml): replace it with the real ones.
 pub const DEFAULT_JUDGE: &str = "local-referee";
@@ -52,52 +35,60 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// `make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,poj:3009]`.
-    pub fn from_command_line(name: &str, problem: Option<String>, judges: &str) -> Result<Spec> {
-        check_name(name)?;
-        let judges: Vec<String> = judges
+    /// `make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,poj:3009]`: the values as given;
+    /// [`create`] checks them.
+    pub fn from_command_line(name: &str, problem: Option<String>, judges: &str) -> Spec {
+        let judges = judges
             .split(',')
             .map(str::trim)
             .filter(|j| !j.is_empty())
             .map(str::to_string)
             .collect();
-        for judge in &judges {
-            let key = judge.split(':').next().unwrap_or_default();
-            let valid = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-';
-            if key.is_empty() || !key.chars().all(valid) {
-                bail!("judge `{judge}`: write it as key or key:problem, keys from judges.toml");
-            }
-        }
-        Ok(Spec {
+        Spec {
             name: name.to_string(),
             problem: problem
                 .filter(|p| !p.trim().is_empty())
                 .unwrap_or(name.to_string()),
             judges,
             ..Spec::default()
+        }
+    }
+
+    /// The spec as it will be written, or why it cannot be: the name's syntax, the title, URL
+    /// and group on one escaped line, limits, samples and judges (keys of `root`'s
+    /// judges.toml) within bounds. Whether the name is free is checked under the lock.
+    pub fn checked(&self, root: &Path) -> Result<Spec, Refusal> {
+        validate::name_syntax(&self.name)?;
+        let problem = validate::one_line("title", &self.problem, validate::MAX_TITLE_CHARS)?;
+        if problem.is_empty() {
+            return Err(Refusal::invalid("the title is empty"));
+        }
+        let line = |what: &str, text: &Option<String>| {
+            text.as_deref()
+                .map(|t| validate::one_line(what, t, validate::MAX_LINE_CHARS))
+                .transpose()
+                .map(|t| t.filter(|t| !t.is_empty()))
+        };
+        let known = validate::judge_keys(root);
+        for judge in &self.judges {
+            validate::judge(judge, &known)?;
+        }
+        validate::samples(&self.samples)?;
+        Ok(Spec {
+            name: self.name.clone(),
+            problem,
+            judges: self.judges.clone(),
+            url: line("URL", &self.url)?,
+            group: line("group", &self.group)?,
+            time_limit_ms: self.time_limit_ms.map(validate::time_limit).transpose()?,
+            memory_limit_mb: self
+                .memory_limit_mb
+                .map(validate::memory_limit)
+                .transpose()?,
+            interactive: self.interactive,
+            samples: self.samples.clone(),
         })
     }
-}
-
-/// A crate name the workspace can take: lowercase ASCII letters and digits in words joined by
-/// single hyphens, starting with a letter (cargo's rules, narrowed to the workspace's style).
-pub fn check_name(name: &str) -> Result<()> {
-    let words_ok = name.split('-').all(|word| {
-        !word.is_empty()
-            && word
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
-    });
-    if !words_ok || !name.starts_with(|c: char| c.is_ascii_lowercase()) || name.len() > 64 {
-        bail!(
-            "`{name}` is not a valid crate name here: use lowercase letters, digits and single \
-             hyphens, starting with a letter (e.g. `curling`, `abc123-d`)"
-        );
-    }
-    if TAKEN.contains(&name) {
-        bail!("`{name}` is reserved (a std crate, a keyword or a workspace tool)");
-    }
-    Ok(())
 }
 
 /// What `create` made.
@@ -118,31 +109,25 @@ impl Created {
     }
 }
 
-/// Creates `crates/<name>` and `samples/<name>` and lists the crate in the workspace; on any
-/// failure nothing of it remains.
+/// Creates `crates/<name>` and `samples/<name>` and lists the crate in the workspace. A
+/// [`Refusal`] (inside the error) when the spec is invalid or the name taken; on any failure
+/// nothing of this creation remains. Creations in other processes wait on the workspace lock.
 pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
-    check_name(&spec.name)?;
+    let spec = spec.checked(root)?;
     let name = &spec.name;
-    let crate_dir = root.join("crates").join(name);
-    let samples_dir = root.join("samples").join(name);
-    for taken in [&crate_dir, &samples_dir] {
-        if taken.exists() {
-            bail!(
-                "{} already exists: choose another name",
-                relative(root, taken)
-            );
-        }
-    }
+    let _lock = workspace::lock(root)?;
+    validate::name_free(root, name)?;
     let manifest = fs::read_to_string(root.join("Cargo.toml")).context("reading Cargo.toml")?;
-    if manifest.contains(&format!("/{name}\"")) || manifest.contains(&format!("\"{name}\"")) {
-        bail!("`{name}` is already a workspace member or dependency: choose another name");
+    let member = format!("crates/{name}");
+    if manifest.contains(&format!("\"{member}\"")) {
+        return Err(Refusal::taken(format!("{member} is already a workspace member")).into());
     }
-    let staging = root.join(format!(".contest-new-{name}"));
-    if staging.exists() {
-        fs::remove_dir_all(&staging).context("removing an old staging directory")?;
-    }
-    let result = stage(&staging, spec).and_then(|samples| {
-        move_into_place(root, &staging, &crate_dir, &samples_dir, name)?;
+    let staging = root.join(format!(
+        ".contest-new-{name}.{}",
+        workspace::unique_suffix()
+    ));
+    let result = stage(&staging, &spec).and_then(|samples| {
+        move_into_place(root, &staging, name)?;
         Ok(samples)
     });
     let _ = fs::remove_dir_all(&staging);
@@ -153,22 +138,27 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
     })
 }
 
-fn move_into_place(
-    root: &Path,
-    staging: &Path,
-    crate_dir: &Path,
-    samples_dir: &Path,
-    name: &str,
-) -> Result<()> {
+/// Moves the staged crate and samples into place and adds the member; on a failure removes
+/// what it moved (the lock and [`validate::name_free`] make both directories this
+/// creation's own).
+fn move_into_place(root: &Path, staging: &Path, name: &str) -> Result<()> {
+    let crate_dir = root.join("crates").join(name);
+    let samples_dir = root.join("samples").join(name);
     fs::create_dir_all(root.join("crates"))?;
     fs::create_dir_all(root.join("samples"))?;
-    fs::rename(staging.join("crate"), crate_dir).context("moving the crate into crates/")?;
-    let rest = fs::rename(staging.join("samples"), samples_dir)
+    fs::rename(staging.join("crate"), &crate_dir).context("moving the crate into crates/")?;
+    let mut samples_moved = false;
+    let rest = fs::rename(staging.join("samples"), &samples_dir)
         .context("moving the samples into samples/")
-        .and_then(|()| workspace::add_member(root, &format!("crates/{name}")));
+        .and_then(|()| {
+            samples_moved = true;
+            workspace::add_member(root, &format!("crates/{name}"))
+        });
     if let Err(error) = rest {
-        let _ = fs::remove_dir_all(crate_dir);
-        let _ = fs::remove_dir_all(samples_dir);
+        let _ = fs::remove_dir_all(&crate_dir);
+        if samples_moved {
+            let _ = fs::remove_dir_all(&samples_dir);
+        }
         return Err(error);
     }
     Ok(())
@@ -315,36 +305,15 @@ fn doc_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn relative(root: &Path, path: &Path) -> String {
-    path.strip_prefix(root)
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| path.to_path_buf())
-        .display()
-        .to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn names_follow_the_workspace_style() {
-        for good in ["curling", "rc02-game", "a", "abc123-d"] {
-            assert!(check_name(good).is_ok(), "{good}");
-        }
-        for bad in [
-            "", "Curling", "1abc", "a--b", "a-", "-a", "a_b", "a b", "é", "std", "contest",
-        ] {
-            assert!(check_name(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn judges_are_keys_and_the_title_defaults_to_the_name() {
-        let spec = Spec::from_command_line("x", None, "aoj:1144, poj:3009").unwrap();
+    fn judges_are_split_and_the_title_defaults_to_the_name() {
+        let spec = Spec::from_command_line("x", None, "aoj:1144, poj:3009");
         assert_eq!(spec.judges, ["aoj:1144", "poj:3009"]);
         assert_eq!(spec.problem, "x");
-        assert!(Spec::from_command_line("x", None, "AOJ 1144").is_err());
     }
 
     #[test]

@@ -1,8 +1,44 @@
-//! Finding the workspace root and adding a member to its `Cargo.toml`, touching nothing else.
+//! Finding the workspace root, locking it for one creation at a time, and adding a member to
+//! its `Cargo.toml`, touching nothing else.
 
 use anyhow::{bail, Context, Result};
-use std::fs;
+use std::fs::{self, File};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The lock file that serializes creations, at the workspace root (git-ignored).
+pub const LOCK_FILE: &str = ".contest.lock";
+
+/// Held while a creation reads and changes the workspace; released when dropped (also when
+/// the process dies: the operating system drops the lock with the file).
+pub struct Lock {
+    _file: File,
+}
+
+/// Waits for, then takes, the workspace's creation lock (processes and threads alike: each
+/// call opens the file anew, and `flock` locks conflict between open files).
+pub fn lock(root: &Path) -> Result<Lock> {
+    let path = root.join(LOCK_FILE);
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    file.lock()
+        .with_context(|| format!("locking {}", path.display()))?;
+    Ok(Lock { _file: file })
+}
+
+/// A suffix no other creation uses at the same time: this process's id and a counter.
+pub fn unique_suffix() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    format!(
+        "{}.{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
 
 /// The nearest directory at or above the current one whose `Cargo.toml` has `[workspace]`.
 pub fn find_root() -> Result<PathBuf> {
@@ -39,15 +75,20 @@ pub fn with_member(manifest: &str, member: &str) -> Result<String> {
     ))
 }
 
-/// Adds `member` to the root `Cargo.toml`, written whole through a temporary file so that a
-/// failure leaves the old one.
+/// Adds `member` to the root `Cargo.toml`, written whole through a temporary file of its own
+/// so that a failure leaves the old one. Callers hold the [`lock`].
 pub fn add_member(root: &Path, member: &str) -> Result<()> {
     let path = root.join("Cargo.toml");
     let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
     let updated = with_member(&text, member)?;
-    let temporary = root.join(".Cargo.toml.contest-new");
-    fs::write(&temporary, updated).context("writing the new root Cargo.toml")?;
-    fs::rename(&temporary, &path).context("replacing the root Cargo.toml")
+    let temporary = root.join(format!(".Cargo.toml.contest-new.{}", unique_suffix()));
+    let written = fs::write(&temporary, updated)
+        .context("writing the new root Cargo.toml")
+        .and_then(|()| fs::rename(&temporary, &path).context("replacing the root Cargo.toml"));
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
 }
 
 #[cfg(test)]

@@ -9,10 +9,15 @@ use support::TinyWorkspace;
 #[test]
 fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
     let ws = TinyWorkspace::new("new-and-stress");
-    let out = ws.make(&["new", "P=demo-sum", "PROBLEM=Demo sum", "JUDGES=aoj:1144"]);
+    // A title with a right-to-left override (an error in a doc comment if stored raw).
+    let title = "PROBLEM=Demo sum \u{202E}mus";
+    let out = ws.make(&["new", "P=demo-sum", title, "JUDGES=aoj:1144"]);
     assert!(out.status.success());
     let manifest = ws.read("crates/demo-sum/Cargo.toml");
-    assert!(manifest.contains("problem = \"Demo sum\""), "{manifest}");
+    assert!(
+        manifest.contains("problem = \"Demo sum <U+202E>mus\""),
+        "{manifest}"
+    );
     assert!(manifest.contains("judges = [\"aoj:1144\"]"), "{manifest}");
     assert!(ws
         .read("Cargo.toml")

@@ -99,6 +99,22 @@ impl TinyWorkspace {
     pub fn exists(&self, path: &str) -> bool {
         self.root.join(path).exists()
     }
+
+    /// Every path at the root and under crates/ and samples/, and the root manifest: what a
+    /// refusal must leave as it was (the creation lock, an empty ignored file, aside).
+    pub fn tree(&self) -> (Vec<String>, String) {
+        let mut paths = Vec::new();
+        for dir in ["crates", "samples", "."] {
+            for entry in fs::read_dir(self.root.join(dir)).into_iter().flatten() {
+                let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+                if name != ".contest.lock" {
+                    paths.push(format!("{dir}/{name}"));
+                }
+            }
+        }
+        paths.sort();
+        (paths, self.read("Cargo.toml"))
+    }
 }
 
 /// The root manifest as a pure workspace (no root package) listing only [`MEMBERS`].
