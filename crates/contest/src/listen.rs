@@ -152,7 +152,7 @@ pub fn handle(root: &Path, body: &[u8]) -> Reply {
     };
     let spec = match spec(root, &problem) {
         Ok(spec) => spec,
-        Err(error) => return Reply::new(422, format!("{error:#}")),
+        Err(error) => return Reply::new(422, format!("{error:#}: nothing created")),
     };
     match new::create(root, &spec) {
         Ok(created) => Reply::new(
@@ -173,8 +173,7 @@ pub fn handle(root: &Path, body: &[u8]) -> Reply {
 
 /// The crate to create for `problem`; judges whose key `root`'s judges.toml lacks are left out.
 pub fn spec(root: &Path, problem: &Problem) -> Result<Spec> {
-    let name = crate_name(&problem.name, &problem.url)
-        .context("cannot make a crate name from the problem's name or URL")?;
+    let name = crate_name(&problem.name, &problem.url)?;
     let normal = |text: &str| text.replace("\r\n", "\n");
     let samples = problem
         .tests
@@ -203,9 +202,10 @@ pub fn spec(root: &Path, problem: &Problem) -> Result<Spec> {
     })
 }
 
-/// `"A. Watermelon"` -> `a-watermelon`; a title with no ASCII word (`"游戏"`) falls back to the
-/// URL's last path segment (`.../problem/P6050` -> `p6050`); a leading digit gets `p-`.
-pub fn crate_name(title: &str, url: &str) -> Option<String> {
+/// `"A. Watermelon"` -> `a-watermelon`; a title with no ASCII word (`"游戏"`) or making a name
+/// that cannot be taken (`"fn"`) falls back to the URL's last path segment
+/// (`.../problem/P6050` -> `p6050`); a leading digit gets `p-`. Neither: why the title's fails.
+pub fn crate_name(title: &str, url: &str) -> Result<String, Refusal> {
     let slug = |text: &str| {
         let words: Vec<String> = text
             .split(|c: char| !c.is_ascii_alphanumeric())
@@ -218,7 +218,7 @@ pub fn crate_name(title: &str, url: &str) -> Option<String> {
         }
         name.truncate(48);
         let name = name.trim_end_matches('-').to_string();
-        validate::name_syntax(&name).is_ok().then_some(name)
+        (!name.is_empty()).then_some(name)
     };
     let last_segment = url
         .split(['?', '#'])
@@ -228,7 +228,18 @@ pub fn crate_name(title: &str, url: &str) -> Option<String> {
         .rsplit('/')
         .next()
         .unwrap_or_default();
-    slug(title).or_else(|| slug(last_segment))
+    let mut refusal = None;
+    for name in [slug(title), slug(last_segment)].into_iter().flatten() {
+        match validate::name_syntax(&name) {
+            Ok(()) => return Ok(name),
+            Err(why) => {
+                refusal.get_or_insert(why);
+            }
+        }
+    }
+    Err(refusal.unwrap_or_else(|| {
+        Refusal::invalid("cannot make a crate name from the problem's name or URL")
+    }))
 }
 
 /// The judges.toml key for a problem URL's host, with the URL's last segment as problem id.
@@ -277,18 +288,23 @@ mod tests {
     #[test]
     fn crate_names_come_from_the_title_or_else_the_url() {
         assert_eq!(
-            crate_name("A. Watermelon", "").as_deref(),
+            crate_name("A. Watermelon", "").ok().as_deref(),
             Some("a-watermelon")
         );
         assert_eq!(
-            crate_name("Curling 2.0", "").as_deref(),
+            crate_name("Curling 2.0", "").ok().as_deref(),
             Some("curling-2-0")
         );
         let luogu = "https://www.luogu.com.cn/problem/P6050";
-        assert_eq!(crate_name("[RC-02] 游戏", luogu).as_deref(), Some("rc-02"));
-        assert_eq!(crate_name("游戏", luogu).as_deref(), Some("p6050"));
-        assert_eq!(crate_name("1144", "").as_deref(), Some("p-1144"));
-        assert_eq!(crate_name("游戏", ""), None);
+        assert_eq!(
+            crate_name("[RC-02] 游戏", luogu).ok().as_deref(),
+            Some("rc-02")
+        );
+        assert_eq!(crate_name("游戏", luogu).ok().as_deref(), Some("p6050"));
+        assert_eq!(crate_name("1144", "").ok().as_deref(), Some("p-1144"));
+        assert!(crate_name("游戏", "").is_err());
+        assert!(crate_name("fn", "").unwrap_err().reason.contains("keyword"));
+        assert_eq!(crate_name("fn", luogu).ok().as_deref(), Some("p6050"));
     }
 
     #[test]

@@ -136,8 +136,8 @@ fn a_recorded_request_creates_the_problem_and_bad_ones_create_nothing() {
         (405, "POST", listener.send("GET", &[], b"")),
         // What a page's no-cors fetch sends; then the same from a web page's origin.
         (
-            415,
-            "application/json",
+            403,
+            "web pages",
             listener.send(
                 "POST",
                 &[
