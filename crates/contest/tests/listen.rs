@@ -320,10 +320,8 @@ fn a_slow_client_gets_408_and_holds_up_no_one() {
     let started = Instant::now();
     // A body announced at 100,000 bytes, 10 sent; a head never finished.
     let mut slow_body = listener.connect();
-    let head = format!(
-        "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
-         Content-Length: 100000\r\n\r\n{{\"name\":\"S"
-    );
+    let head = "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         Content-Length: 100000\r\n\r\n{\"name\":\"S";
     slow_body.write_all(head.as_bytes()).unwrap();
     let mut slow_head = listener.connect();
     slow_head
