@@ -18,13 +18,22 @@
 //! every case agreeing, 1 on a disagreement (written to `DIR/stress-<seed>.in|.out`), 2 on a
 //! usage error or an oracle that fails on its own generator's input.
 
+mod checker;
+mod contest;
+mod interact;
+mod judging;
 mod options;
+mod replay;
 mod runner;
 pub mod shrink;
 mod solution;
 
+pub use checker::Checker;
+pub use contest::{Contest, DEFAULT_TIME_LIMIT};
+pub use interact::{play, Talk};
 pub use options::Options;
 pub use rand_chacha::ChaCha8Rng;
+pub use replay::{replay, replay_bundle_sample, replay_one};
 pub use runner::{stress, Finding, Outcome};
 pub use solution::{Run, Solution};
 
@@ -48,6 +57,49 @@ pub trait Problem {
     /// Smaller variants of `input`, the most aggressive first (fewer cases, then smaller
     /// boards or fewer items, then smaller numbers). Every variant must be a valid input.
     fn shrink(input: &Self::Input) -> Vec<Self::Input>;
+
+    /// `checker = "custom"`: whether `got` answers `input` rightly, `expected` being one right
+    /// answer (the oracle's or the sample's). Problems with one right answer leave it out.
+    fn check(input: &str, expected: &str, got: &str) -> Result<(), String> {
+        let _ = (input, expected, got);
+        Err("checker = \"custom\" needs `fn check` in the crate's tests/support".to_string())
+    }
+
+    /// `interactive = true`: the interactor. Reads the secret from the input text `secret`,
+    /// talks to the solution through `talk`, and says how it went (`Ok`: a one-line summary,
+    /// e.g. the number of queries; `Err`: the wrong answer or protocol error).
+    fn interact(secret: &str, talk: &mut Talk) -> Result<String, String> {
+        let _ = (secret, talk);
+        Err("interactive = true needs `fn interact` in the crate's tests/support".to_string())
+    }
+}
+
+/// `got` judged against `expected` for `input` by `checker` (`custom`: [`Problem::check`]).
+pub fn judge<P: Problem>(
+    checker: Checker,
+    input: &str,
+    expected: &str,
+    got: &str,
+) -> Result<(), String> {
+    checker.check(expected, got, |expected, got| {
+        P::check(input, expected, got)
+    })
+}
+
+/// A warning when the slowest run took over half the crate's time limit.
+fn slow_warning(options: &Options, slowest: std::time::Duration) {
+    let limit = options
+        .manifest_dir
+        .as_ref()
+        .and_then(|dir| Contest::of_package(dir).ok())
+        .map(|contest| contest.time_limit);
+    if let Some(limit) = limit.filter(|&limit| slowest * 2 > limit) {
+        eprintln!(
+            "stress: warning: the slowest case took {} ms, over half the time limit of {} ms",
+            slowest.as_millis(),
+            limit.as_millis()
+        );
+    }
 }
 
 /// The entry point of a crate's `examples/stress.rs`: reads the options from the command
@@ -60,12 +112,27 @@ pub fn main<P: Problem>() {
             std::process::exit(2);
         }
     };
+    if let Some(sample) = &options.replay {
+        let replayed = options
+            .manifest_dir
+            .as_ref()
+            .ok_or_else(|| "--replay needs --manifest-dir".to_string())
+            .and_then(Contest::of_package)
+            .and_then(|contest| replay_one::<P>(&options.solution, &contest, sample));
+        if let Err(why) = replayed {
+            eprintln!("{why}");
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
     let code = match stress::<P>(&options) {
-        Ok(Outcome::Agreed { cases }) => {
+        Ok(Outcome::Agreed { cases, slowest }) => {
             eprintln!(
-                "stress: {cases} cases from seed {}, no disagreement",
-                options.seed
+                "stress: {cases} cases from seed {}, all accepted (slowest {} ms)",
+                options.seed,
+                slowest.as_millis()
             );
+            slow_warning(&options, slowest);
             0
         }
         Ok(Outcome::Disagreed(finding)) => {

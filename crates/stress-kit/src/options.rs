@@ -19,11 +19,15 @@ pub struct Options {
     pub samples: PathBuf,
     /// Print a one-line progress report (on a terminal only).
     pub progress: bool,
+    /// The problem crate's directory: its checker and time limit (exact and none without).
+    pub manifest_dir: Option<PathBuf>,
+    /// Instead of the loop: judge the solution on this one sample (`.out` beside it).
+    pub replay: Option<PathBuf>,
 }
 
 impl Options {
     pub const USAGE: &'static str = "usage: stress --solution PATH [--seed S] [--cases N] \
-        [--time SECS] [--timeout SECS] [--samples DIR]";
+        [--time SECS] [--timeout SECS] [--samples DIR] [--manifest-dir DIR] [--replay SAMPLE.in]";
 
     /// Parses `--flag value` pairs.
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Options, String> {
@@ -35,6 +39,8 @@ impl Options {
             timeout: Duration::from_secs(10),
             samples: PathBuf::from("."),
             progress: std::io::IsTerminal::is_terminal(&std::io::stderr()),
+            manifest_dir: None,
+            replay: None,
         };
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
@@ -46,6 +52,8 @@ impl Options {
                 "--time" => options.time = Some(seconds(&flag, &value()?)?),
                 "--timeout" => options.timeout = seconds(&flag, &value()?)?,
                 "--samples" => options.samples = PathBuf::from(value()?),
+                "--manifest-dir" => options.manifest_dir = Some(PathBuf::from(value()?)),
+                "--replay" => options.replay = Some(PathBuf::from(value()?)),
                 _ => return Err(format!("unknown argument `{flag}`")),
             }
         }

@@ -1,6 +1,7 @@
 //! The loop: generate, ask the oracle, run the solution, compare; shrink what disagrees.
 
-use crate::{Options, Problem, Run, Solution};
+use crate::judging::Judging;
+use crate::{Contest, Options, Problem, Run, Solution};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
@@ -16,38 +17,54 @@ const SHRINK_TIME: Duration = Duration::from_secs(60);
 const SHOWN_LINES: usize = 40;
 
 pub enum Outcome {
-    Agreed { cases: u64 },
+    /// Every case accepted; the slowest took `slowest`.
+    Agreed {
+        cases: u64,
+        slowest: Duration,
+    },
     Disagreed(Finding),
 }
 
-/// A disagreement, shrunk.
+/// A case the solution got wrong, shrunk.
 pub struct Finding {
-    /// Which generated case (0-based) first disagreed.
+    /// Which generated case (0-based) first failed.
     pub case: u64,
     pub original_bytes: usize,
     pub input: String,
+    /// The oracle's output: one accepted answer.
     pub expected: String,
     pub got: Run,
-    /// Shrinking steps that kept the disagreement.
+    /// Why the run is not accepted: the checker's reason, the failure, or the time.
+    pub why: String,
+    /// Shrinking steps that kept the failure.
     pub steps: usize,
 }
 
 /// Runs the loop of `options` for problem `P`. `Err` when the oracle itself fails on a
-/// generated input (a bug in the test support, not in the solution).
+/// generated input (a bug in the test support, not in the solution) or the crate's contest
+/// table cannot be read.
 pub fn stress<P: Problem>(options: &Options) -> Result<Outcome, String> {
+    let judging = match &options.manifest_dir {
+        Some(dir) => Judging::of(&Contest::of_package(dir)?),
+        None => Judging::exact(),
+    };
     let solution = Solution {
         program: options.solution.clone(),
-        timeout: options.timeout,
+        timeout: judging.timeout(options.timeout),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
     let started = Instant::now();
     let mut progress = Progress::new(options.progress);
     let mut case = 0;
+    let mut slowest = Duration::ZERO;
     loop {
         let out_of_time = options.time.is_some_and(|t| started.elapsed() >= t);
         if options.cases.is_some_and(|n| case >= n) || out_of_time {
             progress.clear();
-            return Ok(Outcome::Agreed { cases: case });
+            return Ok(Outcome::Agreed {
+                cases: case,
+                slowest,
+            });
         }
         let text = P::generate(&mut rng);
         let expected = oracle::<P>(&text).map_err(|why| {
@@ -56,10 +73,20 @@ pub fn stress<P: Problem>(options: &Options) -> Result<Outcome, String> {
                 options.seed
             )
         })?;
-        let got = solution.run(&text);
-        if got != Run::Output(expected.clone()) {
-            progress.show(&format!("case {case} disagrees: shrinking"));
-            let finding = shrink::<P>(&solution, case, text, expected, got, &mut progress);
+        let (got, elapsed, wrong) = judging.attempt::<P>(&solution, &text, &expected);
+        slowest = slowest.max(elapsed);
+        if let Some(why) = wrong {
+            progress.show(&format!("case {case} fails: shrinking"));
+            let first = Finding {
+                case,
+                original_bytes: text.len(),
+                input: text,
+                expected,
+                got,
+                why,
+                steps: 0,
+            };
+            let finding = shrink::<P>(&solution, &judging, first, &mut progress);
             progress.clear();
             return Ok(Outcome::Disagreed(finding));
         }
@@ -90,35 +117,27 @@ fn oracle<P: Problem>(text: &str) -> Result<String, String> {
     })
 }
 
-/// Greedy shrinking: take the first smaller variant that still disagrees, until none does.
+/// Greedy shrinking: take the first smaller variant that still fails, until none does.
 fn shrink<P: Problem>(
     solution: &Solution,
-    case: u64,
-    text: String,
-    expected: String,
-    got: Run,
+    judging: &Judging,
+    mut finding: Finding,
     progress: &mut Progress,
 ) -> Finding {
-    let mut finding = Finding {
-        case,
-        original_bytes: text.len(),
-        input: text,
-        expected,
-        got,
-        steps: 0,
-    };
-    let disagreement = |text: &str| -> Option<(String, Run)> {
+    let case = finding.case;
+    let failure = |text: &str| -> Option<(String, Run, String)> {
         let expected = oracle::<P>(text).ok()?;
-        let got = solution.run(text);
-        (got != Run::Output(expected.clone())).then_some((expected, got))
+        let (got, _, why) = judging.attempt::<P>(solution, text, &expected);
+        Some((expected, got, why?))
     };
     let mut current = P::parse(&finding.input);
     // The canonical writing first: if only the original spelling fails, keep it as it is.
     let canonical = P::write(&current);
     if canonical != finding.input {
-        match disagreement(&canonical) {
-            Some((expected, got)) => {
-                (finding.input, finding.expected, finding.got) = (canonical, expected, got)
+        match failure(&canonical) {
+            Some((expected, got, why)) => {
+                (finding.input, finding.expected, finding.got, finding.why) =
+                    (canonical, expected, got, why)
             }
             None => return finding,
         }
@@ -132,9 +151,10 @@ fn shrink<P: Problem>(
                 break 'smaller;
             }
             let text = P::write(&candidate);
-            if let Some((expected, got)) = disagreement(&text) {
+            if let Some((expected, got, why)) = failure(&text) {
                 current = candidate;
-                (finding.input, finding.expected, finding.got) = (text, expected, got);
+                (finding.input, finding.expected, finding.got, finding.why) =
+                    (text, expected, got, why);
                 finding.steps += 1;
                 progress.show(&format!(
                     "shrinking case {case}: {} steps, {} bytes",
@@ -169,7 +189,7 @@ impl Finding {
         let mut out = String::new();
         writeln!(
             out,
-            "stress: case {} of seed {} disagrees; shrunk in {} steps from {} to {} bytes",
+            "stress: case {} of seed {} fails; shrunk in {} steps from {} to {} bytes",
             self.case,
             options.seed,
             self.steps,
@@ -187,6 +207,7 @@ impl Finding {
         }
         match &self.got {
             Run::Output(got) => {
+                writeln!(out, "--- not accepted: {}", self.why).unwrap();
                 writeln!(out, "--- diff (- oracle, + solution):").unwrap();
                 let diff = similar::TextDiff::from_lines(&self.expected, got);
                 write!(out, "{}", diff.unified_diff().context_radius(3)).unwrap();

@@ -23,6 +23,11 @@ pub enum Run {
 
 impl Solution {
     pub fn run(&self, input: &str) -> Run {
+        self.run_timed(input).0
+    }
+
+    /// The run and its wall-clock time (from start to exit, or to the kill).
+    pub fn run_timed(&self, input: &str) -> (Run, Duration) {
         let child = Command::new(&self.program)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -31,7 +36,8 @@ impl Solution {
         let mut child = match child {
             Ok(child) => child,
             Err(error) => {
-                return Run::Failed(format!("cannot start {}: {error}", self.program.display()))
+                let why = format!("cannot start {}: {error}", self.program.display());
+                return (Run::Failed(why), Duration::ZERO);
             }
         };
         let mut stdin = child.stdin.take().expect("piped stdin");
@@ -59,17 +65,19 @@ impl Solution {
                 Err(error) => break Err(format!("cannot wait for the solution: {error}")),
             }
         };
+        let elapsed = started.elapsed();
         let _ = writer.join();
         let stdout = stdout.join().unwrap_or_default();
         let stderr = stderr.join().unwrap_or_default();
-        match status {
+        let run = match status {
             Ok(status) if status.success() => Run::Output(stdout),
             Ok(status) => {
                 let first = stderr.lines().next().unwrap_or("(nothing on stderr)");
                 Run::Failed(format!("{status}; stderr: {first}"))
             }
             Err(why) => Run::Failed(why),
-        }
+        };
+        (run, elapsed)
     }
 }
 

@@ -1,0 +1,152 @@
+//! A solution binary on a crate's samples as a judge runs it: each `*.in` fed to it (or, for
+//! an interactive problem, played against the interactor as the secret), within the time
+//! limit, its output judged against the `.out` by the crate's checker.
+
+use crate::judging::Judging;
+use crate::{Checker, Contest, Problem, Run, Solution};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Far above any time limit: only there so that a hang fails instead of hanging.
+const KILL_AFTER: Duration = Duration::from_secs(60);
+
+/// Every `samples_dir/*.in` in name order; `Err` lists each sample that is not accepted (a
+/// wrong answer, a failure, or over the time limit), one per line. Samples over half the time
+/// limit are warned about on stderr.
+pub fn replay<P: Problem>(
+    program: &Path,
+    contest: &Contest,
+    samples_dir: &Path,
+) -> Result<(), String> {
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(samples_dir)
+        .map_err(|e| format!("cannot read {}: {e}", samples_dir.display()))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|x| x == "in"))
+        .collect();
+    inputs.sort();
+    if inputs.is_empty() {
+        return Err(format!("no samples in {}", samples_dir.display()));
+    }
+    let failures: Vec<String> = inputs
+        .iter()
+        .filter_map(|input| replay_one::<P>(program, contest, input).err())
+        .collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("\n"))
+    }
+}
+
+/// One sample, `input` with its `.out` beside it.
+pub fn replay_one<P: Problem>(
+    program: &Path,
+    contest: &Contest,
+    input: &Path,
+) -> Result<(), String> {
+    let name = input.display();
+    let read = |path: &Path| {
+        std::fs::read_to_string(path)
+            .map_err(|e| format!("{name}: cannot read {}: {e}", path.display()))
+    };
+    let text = read(input)?;
+    let expected = read(&input.with_extension("out"))?;
+    let judging = Judging::of(contest);
+    let solution = Solution {
+        program: program.to_path_buf(),
+        timeout: judging.timeout(KILL_AFTER),
+    };
+    let (run, elapsed, why) = judging.attempt::<P>(&solution, &text, &expected);
+    if let Some(why) = why {
+        let shown = match run {
+            Run::Output(got) if !judging.interactive => {
+                format!("\n--- got:\n{got}--- expected:\n{expected}")
+            }
+            _ => String::new(),
+        };
+        return Err(format!("{name}: {why}{shown}"));
+    }
+    if elapsed * 2 > contest.time_limit {
+        eprintln!(
+            "warning: {name} took {} ms, over half the time limit of {} ms",
+            elapsed.as_millis(),
+            contest.time_limit.as_millis()
+        );
+    }
+    Ok(())
+}
+
+/// The workspace's bundle replay, for the sample `input` of the crate at `crate_dir`: `None`
+/// when the crate is judged byte for byte (the caller compares), else the crate's own judgement
+/// of `program` on it, within its time limit: `tokens` and `float` here, `custom` and
+/// interactive problems through the crate's stress example (`<package>-stress --replay`,
+/// built beside the running test by `cargo test --workspace`), which holds its checker or
+/// interactor.
+pub fn replay_bundle_sample(
+    crate_dir: &Path,
+    program: &Path,
+    input: &Path,
+) -> Option<Result<(), String>> {
+    let contest = match Contest::of_package(crate_dir) {
+        Ok(contest) => contest,
+        Err(why) => return Some(Err(why)),
+    };
+    match (contest.checker, contest.interactive) {
+        (Checker::Exact, false) => None,
+        (Checker::Tokens | Checker::Float(_), false) => {
+            Some(replay_one::<Unknown>(program, &contest, input))
+        }
+        _ => Some(replay_with_example(&contest, program, input)),
+    }
+}
+
+/// A problem nothing is known of but its checker (not `custom`): enough to replay a sample.
+struct Unknown;
+
+impl Problem for Unknown {
+    type Input = ();
+    fn generate(_: &mut crate::ChaCha8Rng) -> String {
+        String::new()
+    }
+    fn parse(_: &str) {}
+    fn write(_: &()) -> String {
+        String::new()
+    }
+    fn oracle(_: &()) -> String {
+        String::new()
+    }
+    fn shrink(_: &()) -> Vec<()> {
+        Vec::new()
+    }
+}
+
+fn replay_with_example(contest: &Contest, program: &Path, input: &Path) -> Result<(), String> {
+    let examples = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.parent()?.join("examples")))
+        .ok_or("cannot find the running test's target directory")?;
+    let example = examples.join(format!("{}-stress", contest.package));
+    if !example.exists() {
+        return Err(format!(
+            "{} is not built: `cargo test --workspace` builds it, or `cargo build --examples -p {}`",
+            example.display(),
+            contest.package
+        ));
+    }
+    let output = std::process::Command::new(&example)
+        .arg("--replay")
+        .arg(input)
+        .arg("--solution")
+        .arg(program)
+        .arg("--manifest-dir")
+        .arg(&contest.dir)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", example.display()))?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr)
+            .trim_end()
+            .to_string())
+    }
+}
