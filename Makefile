@@ -34,33 +34,46 @@ run: ## Run one solution on stdin: make run P=curling < samples/curling/statemen
 	@test -n "$(P)" || { echo "usage: make run P=<crate> < input" >&2; exit 2; }
 	@$(CARGO) run --quiet --release -p $(P)
 
-snapshots: ## Re-run the tests writing .snap.new files for changed outputs, then review them
+snapshots: ## P=<crate>: write its samples' snapshots from their .out files; no P: re-run every test, review .snap.new
+ifneq ($(value P),)
+	@$(CONTEST_NOTE)
+	@$(CONTEST) snapshots --from-env
+else
 	-INSTA_UPDATE=new $(CARGO) test --workspace
 	@command -v cargo-insta >/dev/null && cargo insta review || \
 	  echo "review the .snap.new files (cargo install cargo-insta for 'cargo insta review')"
+endif
 
 # The contest loop (crates/contest). Tests point CONTEST at an already built binary.
 CONTEST ?= $(CARGO) run --quiet --release -p contest --
 PORT ?= 10043
+# One progress line before the (quiet, first time ~30 s) build of the tool; none when tests
+# point CONTEST at a built binary.
+CONTEST_NOTE := $(if $(filter file default,$(origin CONTEST)),echo "contest: building if needed (cargo run --release -p contest)" >&2,:)
 
 # User values (names, titles, judges, numbers) reach the tool as environment variables and
 # never pass through a shell: `$(value X)` keeps `$`, quotes and backquotes as typed, and a
 # simply expanded variable is exported without being expanded again. The tool checks them.
-new stress: export CONTEST_NAME := $(value P)
+new stress snapshots: export CONTEST_NAME := $(value P)
 new: export CONTEST_PROBLEM := $(value PROBLEM)
 new: export CONTEST_JUDGES := $(value JUDGES)
+new: export CONTEST_INTERACTIVE := $(value INTERACTIVE)
+new: export CONTEST_CHECKER := $(value CHECKER)
 stress: export CONTEST_SEED := $(value SEED)
 stress: export CONTEST_CASES := $(value N)
 stress: export CONTEST_TIME := $(value TIME)
 listen: export CONTEST_PORT := $(value PORT)
 
-new: ## New problem crate + samples + workspace member: make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,...]
+new: ## New problem crate + samples + member: make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,...] [INTERACTIVE=1] [CHECKER=...]
+	@$(CONTEST_NOTE)
 	@$(CONTEST) new --from-env
 
-stress: ## Generator + oracle vs the compiled bundle, shrink a disagreement: make stress P=<name> [SEED=] [N=|TIME=]
+stress: ## Generator + oracle (or interactor) vs the compiled bundle, shrink a failure: make stress P=<name> [SEED=] [N=|TIME=]
+	@$(CONTEST_NOTE)
 	@$(CONTEST) stress --from-env
 
 listen: ## Create each problem Competitive Companion POSTs to 127.0.0.1:10043 [PORT=]
+	@$(CONTEST_NOTE)
 	@$(CONTEST) listen --from-env
 
 ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --

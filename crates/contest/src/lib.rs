@@ -37,6 +37,7 @@ mod http;
 pub mod listen;
 pub mod new;
 pub mod refusal;
+pub mod snapshots;
 pub mod stress;
 pub mod validate;
 pub mod workspace;

@@ -198,6 +198,7 @@ pub fn spec(root: &Path, problem: &Problem) -> Result<Spec> {
         time_limit_ms: problem.time_limit.filter(|&ms| ms != 0),
         memory_limit_mb: problem.memory_limit.filter(|&mb| mb != 0),
         interactive: problem.interactive,
+        checker: stress_kit::Checker::Exact,
         samples,
     })
 }

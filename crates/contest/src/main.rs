@@ -28,9 +28,24 @@ enum Command {
         /// Judges as keys of judges.toml, comma-separated: aoj:1144,poj:3009
         #[arg(long, default_value = "")]
         judges: String,
-        /// Take NAME, the title and the judges from CONTEST_NAME, CONTEST_PROBLEM and
-        /// CONTEST_JUDGES (how `make new` passes them: no shell reads them)
-        #[arg(long, conflicts_with_all = ["name", "problem", "judges"])]
+        /// An interactive problem: the solution talks to an interactor, flushing every line
+        #[arg(long)]
+        interactive: bool,
+        /// How outputs are judged: exact, tokens, "float 1e-6" or custom
+        #[arg(long, default_value = "exact")]
+        checker: String,
+        /// Take NAME, the title, the judges, INTERACTIVE and CHECKER from CONTEST_NAME,
+        /// CONTEST_PROBLEM, CONTEST_JUDGES, CONTEST_INTERACTIVE and CONTEST_CHECKER (how
+        /// `make new` passes them: no shell reads them)
+        #[arg(long, conflicts_with_all = ["name", "problem", "judges", "interactive"])]
+        from_env: bool,
+    },
+    /// Write the insta snapshot of every samples/NAME/*.in from its .out (exact checker only):
+    /// a sample added by hand passes without a workspace-wide test run
+    Snapshots {
+        name: Option<String>,
+        /// Take NAME from CONTEST_NAME (how `make snapshots P=` passes it)
+        #[arg(long, conflicts_with = "name")]
         from_env: bool,
     },
     /// Generator + oracle against the solution (its bundle, compiled as a judge does) until they
@@ -105,18 +120,40 @@ fn main() -> ExitCode {
                 mut name,
                 mut problem,
                 mut judges,
+                mut interactive,
+                mut checker,
                 from_env,
             } => {
                 if from_env {
                     name = env("CONTEST_NAME")?;
                     problem = env("CONTEST_PROBLEM")?;
                     judges = env("CONTEST_JUDGES")?.unwrap_or_default();
+                    interactive = match env("CONTEST_INTERACTIVE")?.as_deref() {
+                        None | Some("0") => false,
+                        Some("1") => true,
+                        Some(other) => {
+                            return Err(usage(format!("INTERACTIVE is 1 or 0, not `{other}`")))
+                        }
+                    };
+                    checker = env("CONTEST_CHECKER")?.unwrap_or(checker);
                 }
-                let usage_line = "make new P=<name> [PROBLEM=\"title\"] [JUDGES=key:id,...]";
+                let usage_line = "make new P=<name> [PROBLEM=\"title\"] [JUDGES=key:id,...] \
+                                  [INTERACTIVE=1] [CHECKER=exact|tokens|\"float 1e-6\"|custom]";
                 let name = required(name, usage_line)?;
-                let spec = contest::new::Spec::from_command_line(&name, problem, &judges);
+                let mut spec = contest::new::Spec::from_command_line(&name, problem, &judges);
+                spec.interactive = interactive;
+                spec.checker = checker.parse().map_err(usage)?;
                 let created = contest::new::create(&root, &spec)?;
                 println!("{}", created.summary());
+                Ok(ExitCode::SUCCESS)
+            }
+            Command::Snapshots { mut name, from_env } => {
+                if from_env {
+                    name = env("CONTEST_NAME")?;
+                }
+                let name = required(name, "make snapshots P=<crate>")?;
+                contest::validate::name_syntax(&name)?;
+                println!("{}", contest::snapshots::write(&root, &name)?);
                 Ok(ExitCode::SUCCESS)
             }
             Command::Stress {

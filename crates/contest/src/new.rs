@@ -6,6 +6,7 @@ use crate::{validate, workspace};
 use anyhow::{Context, Result};
 use std::fs;
 use std::path::Path;
+use stress_kit::Checker;
 
 /// The judge used when none is named (see judges.toml): replace it with the real ones.
 pub const DEFAULT_JUDGE: &str = "local-referee";
@@ -19,7 +20,7 @@ pub struct Sample {
 }
 
 /// Everything `new` needs to know about the problem.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Spec {
     pub name: String,
     pub problem: String,
@@ -30,6 +31,8 @@ pub struct Spec {
     pub time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
     pub interactive: bool,
+    /// How outputs are judged (`exact` unless told).
+    pub checker: Checker,
     /// None given: two placeholder samples that the placeholder solution answers.
     pub samples: Vec<Sample>,
 }
@@ -50,7 +53,13 @@ impl Spec {
                 .filter(|p| !p.trim().is_empty())
                 .unwrap_or(name.to_string()),
             judges,
-            ..Spec::default()
+            url: None,
+            group: None,
+            time_limit_ms: None,
+            memory_limit_mb: None,
+            interactive: false,
+            checker: Checker::Exact,
+            samples: Vec::new(),
         }
     }
 
@@ -86,6 +95,7 @@ impl Spec {
                 .map(validate::memory_limit)
                 .transpose()?,
             interactive: self.interactive,
+            checker: self.checker,
             samples: self.samples.clone(),
         })
     }
@@ -95,14 +105,30 @@ impl Spec {
 pub struct Created {
     pub name: String,
     pub samples: usize,
+    pub interactive: bool,
 }
 
 impl Created {
+    /// What was made and which files to edit next.
     pub fn summary(&self) -> String {
         let name = &self.name;
+        let (solution, support) = if self.interactive {
+            (
+                "the solution (it flushes every line)",
+                "the interactor and the secrets' generator",
+            )
+        } else {
+            (
+                "the solution (one test case; several: one line of run_to)",
+                "the oracle and the generator",
+            )
+        };
         format!(
             "created crates/{name} and samples/{name} ({} sample(s)); added to the workspace\n\
-             next: write crates/{name}/src/lib.rs and the oracle in crates/{name}/tests/support/mod.rs,\n\
+             edit:\n  crates/{name}/src/lib.rs               {solution}\n  \
+             crates/{name}/tests/support/mod.rs     {support}\n  \
+             crates/{name}/Cargo.toml               checker, time-limit-ms, judges\n  \
+             samples/{name}/*.in, *.out              the statement's samples (then: make snapshots P={name})\n\
              then: cargo test -p {name}; make stress P={name}; make bundle P={name}",
             self.samples
         )
@@ -135,6 +161,7 @@ pub fn create(root: &Path, spec: &Spec) -> Result<Created> {
     Ok(Created {
         name: name.clone(),
         samples,
+        interactive: spec.interactive,
     })
 }
 
@@ -164,6 +191,49 @@ fn move_into_place(root: &Path, staging: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
+/// The files of a new crate: path inside it, template. Batch problems read stdin and write
+/// stdout; interactive ones talk to an interactor, flushing every line.
+fn templates(interactive: bool) -> Vec<(&'static str, &'static str)> {
+    let mut files = vec![
+        ("Cargo.toml", include_str!("template/Cargo.toml.in")),
+        ("examples/stress.rs", include_str!("template/stress.rs.in")),
+    ];
+    if interactive {
+        files.extend([
+            ("src/lib.rs", include_str!("template/interactive-lib.rs.in")),
+            (
+                "src/main.rs",
+                include_str!("template/interactive-main.rs.in"),
+            ),
+            (
+                "tests/samples.rs",
+                include_str!("template/interactive-samples.rs.in"),
+            ),
+            (
+                "tests/support/mod.rs",
+                include_str!("template/interactive-support.rs.in"),
+            ),
+            (
+                "tests/cli.rs",
+                include_str!("template/interactive-cli.rs.in"),
+            ),
+        ]);
+    } else {
+        files.extend([
+            ("src/lib.rs", include_str!("template/lib.rs.in")),
+            ("src/main.rs", include_str!("template/main.rs.in")),
+            ("tests/samples.rs", include_str!("template/samples.rs.in")),
+            ("tests/oracle.rs", include_str!("template/oracle.rs.in")),
+            (
+                "tests/support/mod.rs",
+                include_str!("template/support.rs.in"),
+            ),
+            ("tests/cli.rs", include_str!("template/cli.rs.in")),
+        ]);
+    }
+    files
+}
+
 /// Writes the crate to `staging/crate` and its samples to `staging/samples`.
 fn stage(staging: &Path, spec: &Spec) -> Result<usize> {
     let dir = staging.join("crate");
@@ -173,12 +243,19 @@ fn stage(staging: &Path, spec: &Spec) -> Result<usize> {
     } else {
         spec.judges.clone()
     };
+    let dependencies = if spec.interactive {
+        ""
+    } else {
+        "shared-grid.workspace = true\nproconio.workspace = true\n"
+    };
     let fill = |template: &str| {
         template
             .replace("@NAME@", &spec.name)
             .replace("@LIB@", &lib)
+            .replace("@DEPENDENCIES@", dependencies)
             .replace("@PROBLEM_TOML@", &toml_string(&spec.problem))
             .replace("@PROBLEM_DOC@", &doc_line(&spec.problem))
+            .replace("@CHECKER_TOML@", &toml_string(&spec.checker.to_string()))
             .replace(
                 "@JUDGES_TOML@",
                 &judges
@@ -188,58 +265,71 @@ fn stage(staging: &Path, spec: &Spec) -> Result<usize> {
                     .join(", "),
             )
     };
-    let mut manifest = fill(include_str!("template/Cargo.toml.in"));
-    manifest += &extra_metadata(spec);
-    let files: [(&str, String); 8] = [
-        ("Cargo.toml", manifest),
-        ("src/lib.rs", fill(include_str!("template/lib.rs.in"))),
-        ("src/main.rs", fill(include_str!("template/main.rs.in"))),
-        (
-            "tests/samples.rs",
-            fill(include_str!("template/samples.rs.in")),
-        ),
-        (
-            "tests/oracle.rs",
-            fill(include_str!("template/oracle.rs.in")),
-        ),
-        (
-            "tests/support/mod.rs",
-            fill(include_str!("template/support.rs.in")),
-        ),
-        ("tests/cli.rs", fill(include_str!("template/cli.rs.in"))),
-        (
-            "examples/stress.rs",
-            fill(include_str!("template/stress.rs.in")),
-        ),
-    ];
-    for (path, text) in files {
+    for (path, template) in templates(spec.interactive) {
+        let mut text = fill(template);
+        if path == "Cargo.toml" {
+            text += &extra_metadata(spec);
+        }
         write(&dir.join(path), &text)?;
     }
-    let samples = if spec.samples.is_empty() {
-        // Two, so that insta names every snapshot after its sample from the start.
+    // Two placeholders, so that insta names every snapshot after its sample from the start.
+    let placeholders = if spec.interactive {
         vec![
-            sample("placeholder", "2\n3 1 2 3\n1 -5\n", "6\n-5\n"),
-            sample("placeholder-empty-case", "1\n0\n", "0\n"),
+            sample("placeholder", "10 7\n", "7\n"),
+            sample("placeholder-one", "1 1\n", "1\n"),
         ]
     } else {
-        spec.samples.clone()
+        vec![
+            sample("placeholder", "3\n1 2 3\n", "6\n"),
+            sample("placeholder-empty", "0\n\n", "0\n"),
+        ]
     };
+    // An interactive page's samples are transcripts, not secrets: kept for reading.
+    let (samples, transcripts) = match (spec.samples.is_empty(), spec.interactive) {
+        (true, _) => (placeholders, Vec::new()),
+        (false, true) => (placeholders, spec.samples.clone()),
+        (false, false) => (spec.samples.clone(), Vec::new()),
+    };
+    for sample in &transcripts {
+        let text = format!("--- input\n{}--- output\n{}", sample.input, sample.output);
+        write(
+            &staging.join(format!("samples/{}.transcript", sample.stem)),
+            &text,
+        )?;
+    }
     for sample in &samples {
         let stem = &sample.stem;
         write(&staging.join(format!("samples/{stem}.in")), &sample.input)?;
         write(&staging.join(format!("samples/{stem}.out")), &sample.output)?;
-        let snapshot = snapshot(&spec.name, stem, &sample.output);
-        let snapshots = dir.join("tests/snapshots");
-        write(
-            &snapshots.join(format!("samples__samples@{stem}.in.snap")),
-            &snapshot,
-        )?;
-        if samples.len() == 1 {
-            // insta names the snapshot of a glob's only file after the test alone.
-            write(&snapshots.join("samples__samples.snap"), &snapshot)?;
-        }
+    }
+    if spec.checker == Checker::Exact && !spec.interactive {
+        write_snapshots(&dir, &spec.name, &samples)?;
     }
     Ok(samples.len())
+}
+
+/// The insta snapshot of each sample, written from its `.out` as `tests/samples.rs` would
+/// write it (`samples__samples@<stem>.in.snap`; a glob's only file also as
+/// `samples__samples.snap`). Returns the snapshots that were missing or differed.
+pub fn write_snapshots(crate_dir: &Path, name: &str, samples: &[Sample]) -> Result<Vec<String>> {
+    let snapshots = crate_dir.join("tests/snapshots");
+    let mut names: Vec<String> = samples
+        .iter()
+        .map(|s| format!("samples__samples@{}.in.snap", s.stem))
+        .collect();
+    if samples.len() == 1 {
+        names.push("samples__samples.snap".to_string());
+    }
+    let mut written = Vec::new();
+    for (file, sample) in names.iter().zip(samples.iter().cycle()) {
+        let path = snapshots.join(file);
+        let text = snapshot(name, &sample.stem, &sample.output);
+        if fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            write(&path, &text)?;
+            written.push(file.clone());
+        }
+    }
+    Ok(written)
 }
 
 fn sample(stem: &str, input: &str, output: &str) -> Sample {

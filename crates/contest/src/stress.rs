@@ -1,7 +1,8 @@
 //! `contest stress`: builds the solution as a judge would (the bundle through bare `rustc`),
 //! then runs the crate's `examples/stress.rs` (its tests' generator and oracle, see the
-//! `stress-kit` crate) against it. A disagreement is shrunk and written out as a sample; this
-//! adds the sample's insta snapshot so that `cargo test -p` pins it at once.
+//! `stress-kit` crate) against it, judged by the crate's checker within its time limit (or
+//! played against its interactor). A failure is shrunk and written out as a sample; for exact
+//! problems this adds the sample's insta snapshot so that `cargo test -p` pins it at once.
 
 use crate::new::snapshot;
 use anyhow::{bail, Context, Result};
@@ -9,6 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{SystemTime, UNIX_EPOCH};
+use stress_kit::{Checker, Contest};
 
 pub struct Run {
     pub name: String,
@@ -32,13 +34,29 @@ pub fn run(root: &Path, run: &Run) -> Result<ExitCode> {
         );
     }
     let seed = run.seed.unwrap_or_else(clock_seed);
+    let contest = Contest::of_package(&crate_dir).map_err(anyhow::Error::msg)?;
+    eprintln!(
+        "stress {name}: building the {} and the stress example (the first build takes a minute)",
+        if run.bundle {
+            "bundle"
+        } else {
+            "release binary"
+        }
+    );
     let solution = if run.bundle {
         compiled_bundle(root, name)?
     } else {
         release_binary(root, name)?
     };
     eprintln!(
-        "stress {name}: seed {seed}, solution {}",
+        "stress {name}: seed {seed}, checker {}, time limit {} ms{}, solution {}",
+        contest.checker,
+        contest.time_limit.as_millis(),
+        if contest.interactive {
+            ", interactive"
+        } else {
+            ""
+        },
         solution.display()
     );
     let samples = root.join("samples").join(name);
@@ -56,6 +74,7 @@ pub fn run(root: &Path, run: &Run) -> Result<ExitCode> {
     example.arg("--solution").arg(&solution);
     example.args(["--seed", &seed.to_string()]);
     example.arg("--samples").arg(&samples);
+    example.arg("--manifest-dir").arg(&crate_dir);
     if let Some(cases) = run.cases {
         example.args(["--cases", &cases.to_string()]);
     }
@@ -65,7 +84,8 @@ pub fn run(root: &Path, run: &Run) -> Result<ExitCode> {
     let status = example.status().context("running cargo")?;
     let code = status.code().unwrap_or(2);
     let sample = samples.join(format!("stress-{seed}.out"));
-    if code == 1 && sample.exists() {
+    let snapshotted = contest.checker == Checker::Exact && !contest.interactive;
+    if code == 1 && sample.exists() && snapshotted {
         let output = fs::read_to_string(&sample)?;
         let stem = format!("stress-{seed}");
         let path = snapshot_path(&crate_dir, &stem);

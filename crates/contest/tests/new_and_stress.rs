@@ -22,7 +22,14 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
     assert!(ws
         .read("Cargo.toml")
         .contains("    \"crates/demo-sum\",\n]"));
-    assert_eq!(ws.read("samples/demo-sum/placeholder.out"), "6\n-5\n");
+    assert_eq!(ws.read("samples/demo-sum/placeholder.out"), "6\n");
+    let summary = String::from_utf8_lossy(&out.stdout);
+    for file in ["src/lib.rs", "tests/support/mod.rs", "Cargo.toml"] {
+        assert!(
+            summary.contains(&format!("crates/demo-sum/{file}")),
+            "{summary}"
+        );
+    }
     assert!(ws.exists("crates/demo-sum/tests/snapshots/samples__samples@placeholder.in.snap"));
 
     // Refusals: nothing created, nothing changed.
@@ -49,8 +56,8 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
     assert!(agree.status.success());
     assert!(!ws.exists("samples/demo-sum/stress-3.in"));
 
-    // A solution wrong only on numbers above 500: found and shrunk to one case of one number,
-    // the smallest that fails.
+    // A solution wrong only on numbers above 500: found and shrunk to one number, the smallest
+    // that fails.
     let lib = ws.read("crates/demo-sum/src/lib.rs");
     let wrong = lib.replace(
         "numbers.iter().sum()",
@@ -62,7 +69,7 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
     // make exits 2 for any failed recipe; the tool's own status (1: a disagreement) it names.
     assert!(!caught.status.success());
     assert!(String::from_utf8_lossy(&caught.stderr).contains("stress] Error 1"));
-    assert_eq!(ws.read("samples/demo-sum/stress-3.in"), "1\n1 501\n");
+    assert_eq!(ws.read("samples/demo-sum/stress-3.in"), "1\n501\n");
     assert_eq!(ws.read("samples/demo-sum/stress-3.out"), "501\n");
     let report = String::from_utf8_lossy(&caught.stderr);
     assert!(report.contains("-501\n+500\n"), "{report}");
