@@ -3,7 +3,9 @@
 //! (`judges.toml`; see `bundle::floor`): the bundle must
 //! - compile with bare `rustc --edition E -O`, without a warning, for 2021 and every
 //!   edition its judges use;
-//! - reproduce each `samples/<crate>/*.in` -> `.out` byte for byte, in each edition;
+//! - reproduce each `samples/<crate>/*.in` -> `.out` byte for byte, in each edition (or as
+//!   the crate's `checker` judges, within its time limit; interactive crates play each
+//!   sample against their interactor: `stress_kit::replay_bundle_sample`);
 //! - use no std API newer than the oldest rustc among its judges (clippy's
 //!   `incompatible_msrv` on a scratch package holding the bundle);
 //! - fit the smallest source size limit among its judges (64 KiB where unknown);
@@ -152,7 +154,10 @@ fn check_crate(
             Ok(_) => {}
         }
         for (input, expected) in &samples {
-            if let Err(e) = run_sample(&binary, input, expected, &dir.join("out")) {
+            // Crates judged by a checker other than `exact`, or interactive: their own judgement.
+            let judged = stress_kit::replay_bundle_sample(&root.join(&plan.dir), &binary, input)
+                .unwrap_or_else(|| run_sample(&binary, input, expected, &dir.join("out")));
+            if let Err(e) = judged {
                 outcome.failures.push(format!(
                     "edition {edition}, sample {}: {e}",
                     input.display()
