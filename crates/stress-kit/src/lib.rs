@@ -1,9 +1,32 @@
-//! The stress loop behind `make stress`: a problem crate's random generator and oracle (the
-//! ones its randomized tests use) against a solution binary, until they disagree or the
-//! budget ends; a disagreement is shrunk and written out as a sample.
+//! Judging a solution binary as a judge does, and the stress loop behind `make stress`: a
+//! problem crate's random generator and oracle (the ones its randomized tests use) against a
+//! solution binary, until it fails or the budget ends; a failure is shrunk and written out as
+//! a sample.
 //!
-//! A problem crate implements [`Problem`] in `tests/support/mod.rs` (shared with its tests)
-//! and has an `examples/stress.rs` of two lines:
+//! Model: a problem crate implements [`Problem`] in `tests/support/mod.rs` (shared with its
+//! tests): generate, parse, write, oracle, shrink; `check` for a custom checker; `interact` for
+//! an interactive problem. Its `[package.metadata.contest]` table ([`Contest`]) says how an
+//! attempt is judged: the [`Checker`], `time-limit-ms`, `interactive`. An attempt is one run of
+//! the binary on an input (or one game against the interactor), timed, then judged.
+//!
+//! Algorithm: draw an input from a seeded ChaCha8 stream, ask the oracle, attempt, judge; on the
+//! first failure shrink greedily (take the first smaller variant that still fails, repeat; at
+//! most 20,000 candidates or 60 s), write `stress-<seed>.in` with the oracle's `.out`. Each
+//! attempt costs one process start (about 1 ms) plus the solution's own time.
+//!
+//! Decisions:
+//! - The checker is read from the crate's manifest by a line scanner, not a TOML crate: every
+//!   problem crate's test build compiles this crate, and the keys are the ones `contest new` writes.
+//! - `float EPS` is |got - expected| <= EPS * max(1, |expected|) per token, the judges' "absolute
+//!   or relative error"; non-numeric tokens compare exactly.
+//! - A run is killed at twice the time limit plus 0.5 s: it is over the limit whatever it would
+//!   take, and shrinking a slow case stays quick.
+//! - Interactive lines are read by a thread into a channel and awaited at most the time limit,
+//!   so a solution that buffers its output is reported ("does it flush") instead of hanging.
+//! - Custom checkers and interactors live in the problem crate; tests outside it (the
+//!   workspace's bundle replay) reach them through the crate's stress example, `--replay`.
+//!
+//! A crate's `examples/stress.rs` is two lines:
 //!
 //! ```ignore
 //! #[path = "../tests/support/mod.rs"]
@@ -13,10 +36,11 @@
 //! }
 //! ```
 //!
-//! `cargo run -p <crate> --example stress -- --solution PATH [--seed S] [--cases N]
-//! [--time SECS] [--timeout SECS] [--samples DIR]`: exit status 0 when the budget ended with
-//! every case agreeing, 1 on a disagreement (written to `DIR/stress-<seed>.in|.out`), 2 on a
-//! usage error or an oracle that fails on its own generator's input.
+//! `cargo run -p <crate> --example <crate>-stress -- --solution PATH [--seed S] [--cases N]
+//! [--time SECS] [--timeout SECS] [--samples DIR] [--manifest-dir DIR]`: exit status 0 when the
+//! budget ended with every case accepted, 1 on a failure (written to `DIR/stress-<seed>.in|.out`),
+//! 2 on a usage error or an oracle that fails on its own generator's input. `--replay SAMPLE.in
+//! --manifest-dir DIR --solution PATH` judges one sample instead (exit 0 or 1 with the reason).
 
 mod checker;
 mod contest;

@@ -150,3 +150,97 @@ fn replay_with_example(contest: &Contest, program: &Path, input: &Path) -> Resul
             .to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Talk;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A scratch directory with an executable `solution.sh` and a sample `a.in`/`a.out`.
+    fn scratch(label: &str, script: &str, input: &str, output: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("stress-kit-{label}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join("solution.sh");
+        std::fs::write(&program, format!("#!/bin/sh\n{script}\n")).unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::write(dir.join("a.in"), input).unwrap();
+        std::fs::write(dir.join("a.out"), output).unwrap();
+        dir
+    }
+
+    fn contest(dir: &Path, checker: Checker, ms: u64, interactive: bool) -> Contest {
+        Contest {
+            package: "demo".into(),
+            dir: dir.to_path_buf(),
+            checker,
+            time_limit: Duration::from_millis(ms),
+            interactive,
+        }
+    }
+
+    /// Echo: the interactor sends the secret and wants it back.
+    struct Echo;
+
+    impl Problem for Echo {
+        type Input = ();
+        fn generate(_: &mut crate::ChaCha8Rng) -> String {
+            String::new()
+        }
+        fn parse(_: &str) {}
+        fn write(_: &()) -> String {
+            String::new()
+        }
+        fn oracle(_: &()) -> String {
+            String::new()
+        }
+        fn shrink(_: &()) -> Vec<()> {
+            Vec::new()
+        }
+        fn interact(secret: &str, talk: &mut Talk) -> Result<String, String> {
+            talk.send(secret.trim())?;
+            let line = talk.receive()?;
+            (line == secret.trim())
+                .then(|| "echoed".to_string())
+                .ok_or(format!("got `{line}`"))
+        }
+    }
+
+    #[test]
+    fn runs_over_the_time_limit_fail_with_their_time() {
+        let dir = scratch("slow", "sleep 0.4; cat", "1.0\n", "1.0\n");
+        let program = dir.join("solution.sh");
+        let fast = contest(&dir, Checker::Float(1e-6), 2000, false);
+        assert_eq!(replay::<Unknown>(&program, &fast, &dir), Ok(()));
+        let tight = contest(&dir, Checker::Exact, 100, false);
+        let why = replay::<Unknown>(&program, &tight, &dir).unwrap_err();
+        assert!(why.contains("over the time limit of 100 ms"), "{why}");
+    }
+
+    #[test]
+    fn outputs_are_judged_by_the_checker() {
+        let dir = scratch("tokens", "echo ' 1   2 '", "x\n", "1 2\n");
+        let program = dir.join("solution.sh");
+        assert!(
+            replay::<Unknown>(&program, &contest(&dir, Checker::Tokens, 2000, false), &dir).is_ok()
+        );
+        let why = replay::<Unknown>(&program, &contest(&dir, Checker::Exact, 2000, false), &dir)
+            .unwrap_err();
+        assert!(why.contains("line 1"), "{why}");
+    }
+
+    #[test]
+    fn interactive_solutions_are_played_and_silent_ones_told_to_flush() {
+        let dir = scratch("echo", "read x; echo \"$x\"", "hello\n", "\n");
+        let program = dir.join("solution.sh");
+        assert_eq!(
+            replay::<Echo>(&program, &contest(&dir, Checker::Exact, 2000, true), &dir),
+            Ok(())
+        );
+        let dir = scratch("silent", "read x; sleep 2", "hello\n", "\n");
+        let program = dir.join("solution.sh");
+        let why =
+            replay::<Echo>(&program, &contest(&dir, Checker::Exact, 300, true), &dir).unwrap_err();
+        assert!(why.contains("does it flush"), "{why}");
+    }
+}
