@@ -32,6 +32,12 @@
 //!   neither, so a page cannot create crates.
 //! - `make` hands values over as exported `$(value ...)` variables, never on a shell line: a
 //!   title with a backquoted `id` ran it.
+//! - A new crate names its `checker` (exact unless told) and is judged through it everywhere
+//!   (see `stress-kit`); snapshots are written only for exact problems, where one output is right.
+//! - Interactive problems get their own template (guess the number, flushing every line) whose
+//!   samples are secrets for the interactor; a page's samples of one are transcripts, kept aside.
+//! - Snapshots of hand-added samples are written from their `.out` (`contest snapshots`): the
+//!   samples test compares with the `.out` byte for byte, so the snapshot adds no second truth.
 
 mod http;
 pub mod listen;

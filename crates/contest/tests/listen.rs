@@ -298,6 +298,22 @@ fn a_recorded_request_creates_the_problem_and_bad_ones_create_nothing() {
         );
     }
 
+    // An interactive problem: the interactive template; the page's samples are transcripts.
+    let interactive = RECORDED
+        .replace("A. Watermelon", "B. Guess")
+        .replace("\"interactive\":false", "\"interactive\":true");
+    let (status, text) = listener.post(&interactive);
+    assert_eq!(status, 201, "{text}");
+    assert!(ws
+        .read("crates/b-guess/Cargo.toml")
+        .contains("interactive = true"));
+    assert!(ws.read("crates/b-guess/src/lib.rs").contains("flush"));
+    assert_eq!(
+        ws.read("samples/b-guess/sample-1.transcript"),
+        "--- input\n8\n--- output\nYES\n"
+    );
+    assert!(ws.exists("samples/b-guess/placeholder.in"));
+
     // The created workspace still loads (a broken root manifest would fail here).
     let metadata = ws
         .command("cargo")

@@ -43,6 +43,14 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
     assert!(!ws.exists("crates/Demo_Sum") && !ws.exists("samples/Demo_Sum"));
     assert_eq!(ws.read("Cargo.toml"), before);
 
+    // A sample added by hand gets its snapshot from its .out, without a test run.
+    std::fs::write(ws.root.join("samples/demo-sum/by-hand.in"), "2\n40 2\n").unwrap();
+    std::fs::write(ws.root.join("samples/demo-sum/by-hand.out"), "42\n").unwrap();
+    let snapshots = ws.make(&["snapshots", "P=demo-sum"]);
+    assert!(snapshots.status.success());
+    let snapshot = "crates/demo-sum/tests/snapshots/samples__samples@by-hand.in.snap";
+    assert!(ws.read(snapshot).ends_with("---\n42\n"));
+
     let test = ws
         .command("cargo")
         .args(["test", "--quiet", "-p", "demo-sum"])
