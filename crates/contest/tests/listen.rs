@@ -315,17 +315,8 @@ fn a_recorded_request_creates_the_problem_and_bad_ones_create_nothing() {
     assert!(ws.exists("samples/b-guess/placeholder.in"));
 
     // The created workspace still loads (a broken root manifest would fail here).
-    let metadata = ws
-        .command("cargo")
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .output()
-        .unwrap();
-    assert!(
-        metadata.status.success(),
-        "{}",
-        String::from_utf8_lossy(&metadata.stderr)
-    );
-    assert!(String::from_utf8_lossy(&metadata.stdout).contains("\"name\":\"a-watermelon\""));
+    let metadata = ws.assert_loads();
+    assert!(metadata.contains("\"name\":\"a-watermelon\""));
 }
 
 #[test]

@@ -121,14 +121,5 @@ fn concurrent_creations_serialize_and_all_land() {
         .filter(|p| p.contains("contest-new"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
-    let metadata = ws
-        .command("cargo")
-        .args(["metadata", "--format-version", "1", "--no-deps"])
-        .output()
-        .unwrap();
-    assert!(
-        metadata.status.success(),
-        "{}",
-        String::from_utf8_lossy(&metadata.stderr)
-    );
+    ws.assert_loads();
 }

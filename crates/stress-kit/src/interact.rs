@@ -5,7 +5,7 @@
 use crate::{Problem, Run};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -60,17 +60,9 @@ impl Talk {
 /// interactor accepts and the program exits cleanly, else `Failed(why)`; and the time taken.
 pub fn play<P: Problem>(program: &Path, secret: &str, wait: Duration) -> (Run, Duration) {
     let started = Instant::now();
-    let child = Command::new(program)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
+    let mut child = match crate::solution::spawn_piped(program) {
         Ok(child) => child,
-        Err(error) => {
-            let why = format!("cannot start {}: {error}", program.display());
-            return (Run::Failed(why), Duration::ZERO);
-        }
+        Err(why) => return (Run::Failed(why), Duration::ZERO),
     };
     let stdout = child.stdout.take().expect("piped stdout");
     let mut stderr = child.stderr.take().expect("piped stderr");

@@ -1,8 +1,8 @@
 //! Running the solution under test on one input, with a time limit.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -28,17 +28,9 @@ impl Solution {
 
     /// The run and its wall-clock time (from start to exit, or to the kill).
     pub fn run_timed(&self, input: &str) -> (Run, Duration) {
-        let child = Command::new(&self.program)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn();
-        let mut child = match child {
+        let mut child = match spawn_piped(&self.program) {
             Ok(child) => child,
-            Err(error) => {
-                let why = format!("cannot start {}: {error}", self.program.display());
-                return (Run::Failed(why), Duration::ZERO);
-            }
+            Err(why) => return (Run::Failed(why), Duration::ZERO),
         };
         let mut stdin = child.stdin.take().expect("piped stdin");
         let input = input.to_owned();
@@ -79,6 +71,16 @@ impl Solution {
         };
         (run, elapsed)
     }
+}
+
+/// `program` started with its three standard streams piped to us.
+pub(crate) fn spawn_piped(program: &Path) -> Result<Child, String> {
+    Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("cannot start {}: {error}", program.display()))
 }
 
 fn drain(mut pipe: impl Read + Send + 'static) -> thread::JoinHandle<String> {

@@ -100,6 +100,18 @@ impl TinyWorkspace {
         self.root.join(path).exists()
     }
 
+    /// `cargo metadata` on the workspace succeeds (a broken root manifest fails it); its JSON.
+    pub fn assert_loads(&self) -> String {
+        let metadata = self
+            .command("cargo")
+            .args(["metadata", "--format-version", "1", "--no-deps"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&metadata.stderr);
+        assert!(metadata.status.success(), "{stderr}");
+        String::from_utf8_lossy(&metadata.stdout).into_owned()
+    }
+
     /// Every path at the root and under crates/ and samples/, and the root manifest: what a
     /// refusal must leave as it was (the creation lock, an empty ignored file, aside).
     pub fn tree(&self) -> (Vec<String>, String) {
