@@ -142,8 +142,9 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 }
 
 /// Writes a one-line plain-text answer and closes the connection; a client that stopped
-/// reading cannot hold it up past `timeout`.
-pub fn respond(stream: &mut TcpStream, status: u16, text: &str, timeout: Duration) {
+/// reading cannot hold it up past `timeout`. With `drain`, what the client still sends is
+/// read (at most 200 ms, 2 MiB) so that the close does not reset the answer away.
+pub fn respond(stream: &mut TcpStream, status: u16, text: &str, timeout: Duration, drain: bool) {
     let reason = match status {
         201 => "Created",
         400 => "Bad Request",
@@ -169,8 +170,10 @@ pub fn respond(stream: &mut TcpStream, status: u16, text: &str, timeout: Duratio
     let _ = stream.write_all(response.as_bytes());
     let _ = stream.flush();
     let _ = stream.shutdown(std::net::Shutdown::Write);
-    // Unread bytes at close would reset the connection, and the client might lose the answer:
-    // take what is still coming, briefly and boundedly.
+    if !drain {
+        return;
+    }
+    // Unread bytes at close would reset the connection, and the client might lose the answer.
     let _ = stream.set_read_timeout(Some(Duration::from_millis(200)));
     let _ = std::io::copy(&mut Read::take(&mut *stream, 2 << 20), &mut std::io::sink());
 }

@@ -84,7 +84,8 @@ pub fn serve(root: &Path, port: u16, deadline: Duration) -> Result<()> {
             active.fetch_sub(1, Ordering::SeqCst);
             let text = "too many requests at once: try again";
             println!("503 {text}");
-            http::respond(&mut stream, 503, text, Duration::from_millis(200));
+            // Answered on the accepting thread: no waiting for the client here.
+            http::respond(&mut stream, 503, text, Duration::from_millis(100), false);
             continue;
         }
         let (root, active) = (Arc::clone(&root), Arc::clone(&active));
@@ -92,7 +93,7 @@ pub fn serve(root: &Path, port: u16, deadline: Duration) -> Result<()> {
             let reply = serve_one(&root, &mut stream, deadline);
             if let Some(reply) = reply {
                 println!("{} {}", reply.status, reply.text);
-                http::respond(&mut stream, reply.status, &reply.text, deadline);
+                http::respond(&mut stream, reply.status, &reply.text, deadline, true);
             }
             active.fetch_sub(1, Ordering::SeqCst);
         });

@@ -243,4 +243,29 @@ mod tests {
             replay::<Echo>(&program, &contest(&dir, Checker::Exact, 300, true), &dir).unwrap_err();
         assert!(why.contains("does it flush"), "{why}");
     }
+
+    #[test]
+    fn the_bundle_replay_judges_by_the_crates_checker() {
+        let dir = scratch("bundle", "echo ' 1  2'", "x\n", "1 2\n");
+        let (program, input) = (dir.join("solution.sh"), dir.join("a.in"));
+        let manifest = |checker: &str| {
+            let text = format!(
+                "[package]\nname = \"no-such-crate\"\n\n[package.metadata.contest]\nchecker = \"{checker}\"\n"
+            );
+            std::fs::write(dir.join("Cargo.toml"), text).unwrap();
+        };
+        manifest("exact");
+        assert_eq!(replay_bundle_sample(&dir, &program, &input), None);
+        manifest("tokens");
+        assert_eq!(replay_bundle_sample(&dir, &program, &input), Some(Ok(())));
+        // Custom: through the crate's example, found beside this test's binary.
+        manifest("custom");
+        let why = replay_bundle_sample(&dir, &program, &input)
+            .unwrap()
+            .unwrap_err();
+        assert!(
+            why.contains("examples/no-such-crate-stress is not built"),
+            "{why}"
+        );
+    }
 }
