@@ -20,10 +20,8 @@ fn assert_refused(ws: &TinyWorkspace, args: &[&str], needle: &str) {
     let before = ws.tree();
     let out = ws.make(args);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains("new] Error 2"),
-        "exit 2 for {args:?}: {stderr}"
-    );
+    let target = format!("{}] Error 2", args[0]);
+    assert!(stderr.contains(&target), "exit 2 for {args:?}: {stderr}");
     let lines = tool_lines(&out);
     assert_eq!(lines.len(), 1, "one line for {args:?}: {lines:?}");
     assert!(
@@ -71,6 +69,19 @@ fn make_new_passes_values_without_a_shell_and_refuses_bad_ones() {
         (vec!["new", "P=ok", "JUDGES=aoj:"], "key:problem"),
         (vec!["new", "P=ok", "JUDGES=aoj:a b"], "key:problem"),
         (vec!["new", "P=ok", "JUDGES=aoj:1:2"], "key:problem"),
+        (
+            vec!["new", "P=ok", "INTERACTIVE=yes"],
+            "INTERACTIVE is 1 or 0",
+        ),
+        (vec!["new", "P=ok", "CHECKER=fuzzy"], "checker `fuzzy`"),
+        (vec!["new", "P=ok", "CHECKER=float 2"], "tolerance"),
+        (vec!["stress", "P=`id`"], "not a valid crate name"),
+        (
+            vec!["stress", "P=jn", "SEED=$(id)"],
+            "SEED must be a number",
+        ),
+        (vec!["stress"], "usage: make stress P="),
+        (vec!["snapshots", "P=a\"b"], "not a valid crate name"),
     ] {
         assert_refused(&ws, &args, needle);
     }
