@@ -77,11 +77,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
         "fn main() {",
         "fn main() {\n    std::thread::sleep(std::time::Duration::from_millis(600));",
     );
-    let (passed, text) = cargo_test(
-        &ws,
-        "demo-float",
-        &["--test", "samples", "--", "--nocapture"],
-    );
+    let (passed, text) = cargo_test(&ws, "demo-float", &["--test", "samples"]);
     assert!(
         passed && text.contains("over half the time limit of 1000 ms"),
         "{text}"
