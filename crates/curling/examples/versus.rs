@@ -7,9 +7,9 @@
 //! `corners` and `random` name the generated sets (`benches/support/sets.rs`),
 //! `thin` the 1 x 100,000 board with a block on every third square.
 //! For each file: the total CPU time of each solver over all its boards (the
-//! fastest of nine interleaved rounds of at least 0.1 s each),
-//! their ratio, and a check that both give the same answers. A quick look;
-//! `make bench` is the measurement of record.
+//! median of `ROUNDS` interleaved rounds of at least 0.1 s each, default 15), the median
+//! of the rounds' ratios, and a check that both give the same answers. The figures of
+//! `benches/README.md` come from here; `make bench` times each set with criterion.
 
 #[path = "../benches/support/boards.rs"]
 #[allow(dead_code)]
@@ -37,15 +37,22 @@ fn one_round(run: &mut impl FnMut()) -> Duration {
     (cpu_time() - started) / calls
 }
 
-/// The fastest of nine rounds of each, the rounds interleaved so that a busy
-/// machine slows both alike.
-fn race(mut ours: impl FnMut(), mut theirs: impl FnMut()) -> (Duration, Duration) {
-    let (mut best_ours, mut best_theirs) = (Duration::MAX, Duration::MAX);
-    for _ in 0..9 {
-        best_ours = best_ours.min(one_round(&mut ours));
-        best_theirs = best_theirs.min(one_round(&mut theirs));
+/// Rounds of each solver in turn (`ROUNDS`, default 15), so that a busy machine slows both
+/// alike: the median time of each and the median of the rounds' ratios.
+fn race(mut ours: impl FnMut(), mut theirs: impl FnMut()) -> (Duration, Duration, f64) {
+    let rounds: usize = std::env::var("ROUNDS").map_or(15, |n| n.parse().expect("ROUNDS=n"));
+    let (mut our_times, mut their_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        let (a, b) = (one_round(&mut ours), one_round(&mut theirs));
+        our_times.push(a);
+        their_times.push(b);
+        ratios.push(a.as_secs_f64() / b.as_secs_f64());
     }
-    (best_ours, best_theirs)
+    our_times.sort();
+    their_times.sort();
+    ratios.sort_by(f64::total_cmp);
+    let middle = rounds / 2;
+    (our_times[middle], their_times[middle], ratios[middle])
 }
 
 fn main() {
@@ -70,7 +77,7 @@ fn main() {
             our_nodes += nodes;
             their_nodes += visited;
         }
-        let (ours, theirs) = race(
+        let (ours, theirs, ratio) = race(
             || {
                 for b in &parsed {
                     std::hint::black_box(min_throws(std::hint::black_box(b)));
@@ -84,9 +91,8 @@ fn main() {
         );
         println!(
             "{path}: {} boards, ours {ours:.2?} ({our_nodes} positions), \
-             plain DFS {theirs:.2?} ({their_nodes} positions), ratio {:.3}",
+             plain DFS {theirs:.2?} ({their_nodes} positions), ratio {ratio:.3}",
             rows.len(),
-            ours.as_secs_f64() / theirs.as_secs_f64()
         );
     }
 }

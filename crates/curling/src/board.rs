@@ -65,51 +65,6 @@ impl Board {
             blocks: squares.map(|&s| s == Square::Block),
         })
     }
-
-    /// The blocks as bit sets, one per row (bit = column) or, `by_column`, one per column
-    /// (bit = row): `len.div_ceil(64)` words per line, lowest bits first.
-    pub fn block_words(&self, by_column: bool) -> Vec<u64> {
-        let (rows, cols) = (self.blocks.rows(), self.blocks.cols());
-        let (lines, len) = if by_column {
-            (cols, rows)
-        } else {
-            (rows, cols)
-        };
-        let per_line = len.div_ceil(64);
-        let mut words = vec![0u64; lines * per_line];
-        // Every square is or-ed in, block or not: a branch per square would be mispredicted
-        // on most boards, and this runs for every board.
-        for row in 0..rows {
-            let squares = self.blocks.row(row);
-            if !by_column {
-                for (word, chunk) in words[row * per_line..].iter_mut().zip(squares.chunks(64)) {
-                    *word = bits_of(chunk);
-                }
-            } else if per_line == 1 {
-                // The common case (at most 64 rows), without `step_by`: on the 1 x 100,000
-                // board the general loop below cost 1.7M instructions against 1.0M.
-                for (line, &block) in words.iter_mut().zip(squares) {
-                    *line |= u64::from(block) << row;
-                }
-            } else {
-                let (word, bit) = (row / 64, row % 64);
-                for (line, &block) in words[word..].iter_mut().step_by(per_line).zip(squares) {
-                    *line |= u64::from(block) << bit;
-                }
-            }
-        }
-        words
-    }
-}
-
-/// Up to 64 squares as the low bits of a word (square `i` is bit `i`), one shift and one
-/// `or` a square. (Gathering eight squares with a multiplication copied them to a byte array
-/// first, a call to `memcpy` each time: 13 % more instructions on the 1 x 100,000 board.)
-fn bits_of(squares: &[bool]) -> u64 {
-    squares
-        .iter()
-        .rev()
-        .fold(0, |bits, &block| bits << 1 | u64::from(block))
 }
 
 #[cfg(test)]
@@ -123,50 +78,6 @@ mod tests {
         assert_eq!(b.goal, Pos::new(1, 2));
         assert!(b.blocks[Pos::new(0, 1)]);
         assert!(!b.blocks[Pos::new(1, 1)]);
-    }
-
-    #[test]
-    fn bits_of_squares_gathers_every_pattern() {
-        for pattern in 0..1u64 << 11 {
-            let squares: Vec<bool> = (0..11).map(|i| pattern >> i & 1 != 0).collect();
-            assert_eq!(bits_of(&squares), pattern);
-        }
-        assert_eq!(bits_of(&[true; 64]), !0);
-        assert_eq!(bits_of(&[]), 0);
-    }
-
-    #[test]
-    fn block_words_are_bit_sets_by_row_or_column() {
-        let mut codes = vec![vec![0; 70]; 2];
-        codes[0][0] = 2;
-        codes[1][69] = 3;
-        codes[0][3] = 1;
-        codes[1][65] = 1;
-        let b = Board::from_codes(codes).unwrap();
-        assert_eq!(b.block_words(false), [1 << 3, 0, 0, 1 << 1]);
-        let mut by_column = vec![0; 70];
-        by_column[3] = 1;
-        by_column[65] = 2;
-        assert_eq!(b.block_words(true), by_column);
-        // Columns of more than 64 squares: the board turned a quarter, the same words.
-        let mut turned = vec![vec![0; 2]; 70];
-        for (row, codes) in codes_of(&b).iter().enumerate() {
-            for (col, &code) in codes.iter().enumerate() {
-                turned[col][row] = code;
-            }
-        }
-        let turned = Board::from_codes(turned).unwrap();
-        assert_eq!(turned.block_words(true), b.block_words(false));
-        assert_eq!(turned.block_words(false), b.block_words(true));
-    }
-
-    fn codes_of(b: &Board) -> Vec<Vec<u8>> {
-        let mut codes: Vec<Vec<u8>> = (0..b.blocks.rows())
-            .map(|row| b.blocks.row(row).iter().map(|&x| u8::from(x)).collect())
-            .collect();
-        codes[b.start.row][b.start.col] = 2;
-        codes[b.goal.row][b.goal.col] = 3;
-        codes
     }
 
     #[test]
