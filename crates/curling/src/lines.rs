@@ -10,6 +10,9 @@ pub trait Lines {
     /// Puts a block on square `i` of `line` if there is none, removes it if there is one.
     fn flip(&mut self, line: usize, i: usize);
 
+    /// Puts a block on square `i` of `line` if `block`.
+    fn add(&mut self, line: usize, i: usize, block: bool);
+
     /// The first block after square `i` of `line` (`forth`) or before it.
     fn first_from(&self, line: usize, i: usize, forth: bool) -> Option<usize>;
 
@@ -61,6 +64,10 @@ impl Lines for Narrow {
     #[inline(always)]
     fn flip(&mut self, line: usize, i: usize) {
         self.0[line & 63] ^= 1 << (i & 63);
+    }
+
+    fn add(&mut self, line: usize, i: usize, block: bool) {
+        self.0[line & 63] |= u64::from(block) << (i & 63);
     }
 
     #[inline(always)]
@@ -137,6 +144,10 @@ impl Lines for Wide {
 
     fn flip(&mut self, line: usize, i: usize) {
         self.words[line * self.words_per_line + i / 64] ^= 1 << (i % 64);
+    }
+
+    fn add(&mut self, line: usize, i: usize, block: bool) {
+        self.words[line * self.words_per_line + i / 64] |= u64::from(block) << (i % 64);
     }
 
     fn first_from(&self, line: usize, i: usize, forth: bool) -> Option<usize> {

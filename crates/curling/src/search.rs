@@ -49,9 +49,12 @@ impl<L: Lines> Search<L> {
     fn new(board: &Board) -> Search<L> {
         let (height, width) = (board.blocks.rows(), board.blocks.cols());
         let (mut rows, mut cols) = (L::new(height, width), L::new(width, height));
-        for (at, _) in board.blocks.iter().filter(|&(_, &block)| block) {
-            rows.flip(at.row, at.col);
-            cols.flip(at.col, at.row);
+        // Every square is or-ed in, block or not: a branch on it would be a guess.
+        for row in 0..height {
+            for (col, &block) in board.blocks.row(row).iter().enumerate() {
+                rows.add(row, col, block);
+                cols.add(col, row, block);
+            }
         }
         Search {
             height,
