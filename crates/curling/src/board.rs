@@ -1,29 +1,8 @@
 use shared_grid::{Grid, Pos};
 
-/// What a square of the input holds (codes 0..=3 of the statement).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Square {
-    Vacant,
-    Block,
-    Start,
-    Goal,
-}
-
-impl Square {
-    pub fn from_code(code: u8) -> Option<Square> {
-        match code {
-            0 => Some(Square::Vacant),
-            1 => Some(Square::Block),
-            2 => Some(Square::Start),
-            3 => Some(Square::Goal),
-            _ => None,
-        }
-    }
-}
-
-/// A board ready for the search: where the blocks are, where the stone starts,
-/// where the goal is.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A board ready for the search: where the blocks are, where the stone starts, where the goal
+/// is.
+#[derive(Debug)]
 pub struct Board {
     pub blocks: Grid<bool>,
     pub start: Pos,
@@ -31,28 +10,18 @@ pub struct Board {
 }
 
 impl Board {
-    /// Builds a board from the statement's rows of codes.
+    /// Builds a board from the statement's rows of codes (0 vacant, 1 block, 2 start, 3 goal).
     pub fn from_codes(rows: Vec<Vec<u8>>) -> Result<Board, String> {
-        let squares = rows
-            .into_iter()
-            .map(|row| {
-                row.into_iter()
-                    .map(|code| Square::from_code(code).ok_or(code))
-                    .collect::<Result<Vec<_>, u8>>()
-            })
-            .collect::<Result<Vec<_>, u8>>()
-            .map_err(|code| format!("square code {code} is not one of 0, 1, 2, 3"))?;
-        let grid = Grid::from_rows(squares).ok_or("rows of different lengths")?;
-        Board::from_grid(&grid)
+        Board::from_grid(&Grid::from_rows(rows).ok_or("rows of different lengths")?)
     }
 
-    /// Builds a board from a grid of squares with exactly one start and one goal.
-    pub fn from_grid(squares: &Grid<Square>) -> Result<Board, String> {
-        let only = |wanted: Square, name: &str| {
-            let mut found = squares
-                .iter()
-                .filter(|&(_, &s)| s == wanted)
-                .map(|(p, _)| p);
+    /// Builds a board from a grid of codes with exactly one start and one goal.
+    pub fn from_grid(codes: &Grid<u8>) -> Result<Board, String> {
+        if let Some((_, code)) = codes.iter().find(|&(_, &code)| code > 3) {
+            return Err(format!("square code {code} is not one of 0, 1, 2, 3"));
+        }
+        let only = |wanted: u8, name: &str| {
+            let mut found = codes.iter().filter(|&(_, &c)| c == wanted).map(|(p, _)| p);
             match (found.next(), found.next()) {
                 (Some(p), None) => Ok(p),
                 (None, _) => Err(format!("the board has no {name}")),
@@ -60,9 +29,9 @@ impl Board {
             }
         };
         Ok(Board {
-            start: only(Square::Start, "start")?,
-            goal: only(Square::Goal, "goal")?,
-            blocks: squares.map(|&s| s == Square::Block),
+            start: only(2, "start")?,
+            goal: only(3, "goal")?,
+            blocks: codes.map(|&code| code == 1),
         })
     }
 }

@@ -38,7 +38,7 @@ pub mod bound;
 mod lines;
 pub mod search;
 
-pub use board::{Board, Square};
+pub use board::Board;
 pub use search::{min_throws, MAX_THROWS};
 
 use proconio::source::Source;
@@ -64,24 +64,12 @@ pub fn read_board<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Boa
         }
     };
     // No `with_capacity(cells)`: the header is untrusted, the squares that arrive are not.
-    let mut squares = Vec::new();
+    let mut codes = Vec::new();
     for _ in 0..cells {
-        let code: u8 = parse_token(source.next_token(), "a square (0, 1, 2 or 3)")?;
-        let square = Square::from_code(code).ok_or_else(|| {
-            InputError::new(format!("square code {code} is not one of 0, 1, 2, 3"))
-        })?;
-        squares.push(square);
+        codes.push(parse_token(source.next_token(), "a square (0, 1, 2 or 3)")?);
     }
-    let grid = Grid::from_cells(height, width, squares).expect("height x width squares read");
+    let grid = Grid::from_cells(height, width, codes).expect("height x width squares read");
     Board::from_grid(&grid).map(Some).map_err(InputError::new)
-}
-
-/// The answer line for one board: the fewest throws, or `-1`.
-pub fn answer(board: &Board) -> String {
-    match min_throws(board) {
-        Some(throws) => throws.to_string(),
-        None => "-1".to_string(),
-    }
 }
 
 /// Answers every dataset up to `0 0` or the end of the input, writing each line to `out` as
@@ -93,7 +81,7 @@ pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
 ) -> Result<(), InputError> {
     for dataset in 1.. {
         match read_board(source).map_err(|err| err.at(format!("dataset {dataset}")))? {
-            Some(board) => writeln!(out, "{}", answer(&board))?,
+            Some(board) => writeln!(out, "{}", min_throws(&board).map_or(-1, i64::from))?,
             None => break,
         }
     }
