@@ -1,4 +1,27 @@
 //! The capture rule: which lines a move examines and when a line lets the mover capture.
+//!
+//! # Interpretations of the capture rule (each with its support, each pinned by a test)
+//! 3. **Which lines a move examines, and for whom.** Only the row and the column through the
+//!    destination, and only for the side that moved ("formed by your active move"): captures are
+//!    automatic, a pattern the opponent's move makes for you does not capture, and a pattern left
+//!    behind in the origin's row or column does not either. Pinned:
+//!    `lines_not_through_the_destination_are_left_alone`, samples `no-capture-*`.
+//! 4. **"Formed by this move" means present after it.** A line through the destination that is a
+//!    capture pattern after the move captures, even if it was (another) pattern before: a
+//!    sideways move can add the N-1th piece to a column that already read as an uncaptured
+//!    (N-3, 1) pattern (left by the opponent's move, which captures nothing for us). Pinned:
+//!    sample `capture-grown-pattern`.
+//! 5. **The pattern.** A line captures for the mover when it holds N-1 pieces (N > 4: or N-2),
+//!    N-2 of them the mover's (N > 4: or N-3) and 1 (N > 4: or 2) the opponent's, each side's
+//!    pieces consecutive, the two groups touching. Since own + opponent = total, the pairs are
+//!    (N-2, 1) and, for N > 4 only, (N-3, 2) and (N-3, 1); the opponent group may be on either
+//!    side of the mover's and the empty cells at either end. Every opponent piece in the line is
+//!    removed. Samples 3 and 4 need all three N = 6 pairs (rows `.hhhll`, `hhhll.`, `.hhhl.`).
+//!    Pinned: `capture::tests`, samples `statement-3`, `statement-4`, `capture-*`.
+//! 6. **Row and column together.** Both lines are judged on the position right after the move;
+//!    both may capture. They cross at the destination, which holds the mover's piece, so the
+//!    order does not matter. Pinned: `captures_in_row_and_column_at_once`, sample
+//!    `capture-row-and-column`.
 
 use crate::board::{Board, Cell, Side};
 use shared_grid::Pos;

@@ -1,4 +1,32 @@
 //! Turn order, move legality, captures and the end of the game.
+//!
+//! # Interpretations of the moves and the end (each with its support, each pinned by a test)
+//! 1. **`a b c d` is column, row.** The piece at column `a`, row `b` goes to column `c`, row `d`
+//!    (rows counted from the top). Sample 2 only works this way: read as (row, column), its first
+//!    move would take a Blue piece for Red. Pinned: `game::tests::squares_are_column_then_row`,
+//!    sample `statement-2`.
+//! 2. **Illegal moves.** A move is illegal when a square is off the board (0, negative or past
+//!    N), the origin holds no piece of the side to move (empty or the opponent's: the sides
+//!    alternate strictly, Red first, "odd lines Red, even lines Blue"), the destination is not
+//!    exactly one orthogonal step away, or the destination is occupied. Any of them, before the
+//!    game is decided, makes the data invalid: `0`, and nothing more is read. Off-board squares
+//!    are such an illegal move, not an input error. Pinned: `each_kind_of_illegal_move`, samples
+//!    `invalid-*`, `statement-1`.
+//! 7. **The end checks.** After every legal move and its captures, in this order: Red at most N/2
+//!    pieces (Blue wins), Blue at most N/2 (Red wins), Red without a legal move (Blue wins), Blue
+//!    without one (Red wins). Only one of each pair can happen: a capture removes opponent pieces
+//!    only, so the mover's count never drops on its own move; and the mover always keeps a move
+//!    (stepping back into the cell it left), so "no legal move" can only hit the side to move
+//!    next. Every check that can fire names the mover as the winner, so the order never changes
+//!    the output; it is kept for fidelity. "Only N/2 left" is read as `<= N/2`, because
+//!    a two-piece capture can jump from N/2 + 1 to N/2 - 1; the game must end there rather than
+//!    go on with a side below the losing count. Pinned: `game::tests`, samples `win-*`, and the
+//!    random games (which count wins below N/2 and check that the mover is never stuck); the
+//!    mover's count: `captures_in_row_and_column_at_once`; `<=`: sample `win-below-half`.
+//! 8. **After the decision nothing is read** (sample 4: the illegal 22nd move is ignored), not even
+//!    malformed tokens; the same after an illegal move. The printed board is the one after the
+//!    deciding move's captures. Pinned: samples `statement-4`, `after-win-garbage-ignored`,
+//!    `win-blue-by-count`; `nothing_is_read_after_an_illegal_move`; `tests/cli.rs`.
 
 use crate::board::{Board, Side};
 use crate::capture::apply_captures;

@@ -17,59 +17,23 @@
 //! [`board::Board::has_legal_move`]), so a test costs O(K N) whatever K, and the moves are read
 //! one at a time, never stored.
 //!
-//! # Interpretations (each with its support, each pinned by a test)
-//! 1. **`a b c d` is column, row.** The piece at column `a`, row `b` goes to column `c`, row `d`
-//!    (rows counted from the top). Sample 2 only works this way: read as (row, column), its first
-//!    move would take a Blue piece for Red. Pinned: `game::tests::squares_are_column_then_row`,
-//!    sample `statement-2`.
-//! 2. **Illegal moves.** A move is illegal when a square is off the board (0, negative or past
-//!    N), the origin holds no piece of the side to move (empty or the opponent's: the sides
-//!    alternate strictly, Red first, "odd lines Red, even lines Blue"), the destination is not
-//!    exactly one orthogonal step away, or the destination is occupied. Any of them, before the
-//!    game is decided, makes the data invalid: `0`, and nothing more is read. Off-board squares
-//!    are such an illegal move, not an input error. Pinned: `each_kind_of_illegal_move`, samples
-//!    `invalid-*`, `statement-1`.
-//! 3. **Which lines a move examines, and for whom.** Only the row and the column through the
-//!    destination, and only for the side that moved ("formed by your active move"): captures are
-//!    automatic, a pattern the opponent's move makes for you does not capture, and a pattern left
-//!    behind in the origin's row or column does not either. Pinned:
-//!    `lines_not_through_the_destination_are_left_alone`, samples `no-capture-*`.
-//! 4. **"Formed by this move" means present after it.** A line through the destination that is a
-//!    capture pattern after the move captures, even if it was (another) pattern before: a
-//!    sideways move can add the N-1th piece to a column that already read as an uncaptured
-//!    (N-3, 1) pattern (left by the opponent's move, which captures nothing for us). Pinned:
-//!    sample `capture-grown-pattern`.
-//! 5. **The pattern.** A line captures for the mover when it holds N-1 pieces (N > 4: or N-2),
-//!    N-2 of them the mover's (N > 4: or N-3) and 1 (N > 4: or 2) the opponent's, each side's
-//!    pieces consecutive, the two groups touching. Since own + opponent = total, the pairs are
-//!    (N-2, 1) and, for N > 4 only, (N-3, 2) and (N-3, 1); the opponent group may be on either
-//!    side of the mover's and the empty cells at either end. Every opponent piece in the line is
-//!    removed. Samples 3 and 4 need all three N = 6 pairs (rows `.hhhll`, `hhhll.`, `.hhhl.`).
-//!    Pinned: `capture::tests`, samples `statement-3`, `statement-4`, `capture-*`.
-//! 6. **Row and column together.** Both lines are judged on the position right after the move;
-//!    both may capture. They cross at the destination, which holds the mover's piece, so the
-//!    order does not matter. Pinned: `captures_in_row_and_column_at_once`, sample
-//!    `capture-row-and-column`.
-//! 7. **The end checks.** After every legal move and its captures, in this order: Red at most N/2
-//!    pieces (Blue wins), Blue at most N/2 (Red wins), Red without a legal move (Blue wins), Blue
-//!    without one (Red wins). Only one of each pair can happen: a capture removes opponent pieces
-//!    only, so the mover's count never drops on its own move; and the mover always keeps a move
-//!    (stepping back into the cell it left), so "no legal move" can only hit the side to move
-//!    next. Every check that can fire names the mover as the winner, so the order never changes
-//!    the output; it is kept for fidelity. "Only N/2 left" is read as `<= N/2`, because
-//!    a two-piece capture can jump from N/2 + 1 to N/2 - 1; the game must end there rather than
-//!    go on with a side below the losing count. Pinned: `game::tests`, samples `win-*`, and the
-//!    random games (which count wins below N/2 and check that the mover is never stuck); the
-//!    mover's count: `captures_in_row_and_column_at_once`; `<=`: sample `win-below-half`.
-//! 8. **After the decision nothing is read** (sample 4: the illegal 22nd move is ignored), not even
-//!    malformed tokens; the same after an illegal move. The printed board is the one after the
-//!    deciding move's captures. Pinned: samples `statement-4`, `after-win-garbage-ignored`,
-//!    `win-blue-by-count`; `nothing_is_read_after_an_illegal_move`; `tests/cli.rs`.
-//! 9. **Lenient input.** Fewer than K move lines: the moves present are played (a line cut inside
-//!    its four numbers is malformed input). Lines after the K-th are ignored. A missing final
-//!    newline is fine. N must be even and 4..=100 (the rules need an even N >= 4; 100 bounds the
-//!    work): anything else is reported as bad input (one stderr line, exit 1), like malformed
-//!    numbers. Pinned: `tests/cli.rs`, `run_tests` below.
+//! # Interpretations (one line each; the support for each is argued in the module that applies
+//! it, and each is pinned by a test)
+//! 1. `a b c d` is column, row: sample 2 only works this way ([`game`]).
+//! 2. An illegal move (off the board, not the mover's piece, not one orthogonal step, onto a
+//!    piece) before the game is decided makes the data invalid: `0`, nothing more read ([`game`]).
+//! 3. A move examines only the row and the column through its destination, for the mover
+//!    only ([`capture`]).
+//! 4. "Formed by this move" means a capture pattern after it, whatever was there before
+//!    ([`capture`]).
+//! 5. The patterns: (N-2, 1) own and opponent pieces, and for N > 4 also (N-3, 2) and (N-3, 1),
+//!    each side consecutive, the groups touching; samples 3 and 4 need all three ([`capture`]).
+//! 6. Row and column are judged together on the position right after the move ([`capture`]).
+//! 7. End checks after every legal move: at most N/2 pieces (`<=`: a capture can jump past
+//!    N/2), then no legal move; every check that can fire names the mover ([`game`]).
+//! 8. After the decision, or an illegal move, nothing more is read ([`game`]).
+//! 9. Lenient input: fewer than K moves are played as given, lines after the K-th ignored;
+//!    N must be even and 4..=100, else one stderr line and exit status 1 (`tests/cli.rs`).
 
 pub mod board;
 pub mod capture;
@@ -98,6 +62,12 @@ pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
 ///
 /// Moves are read one at a time and never stored, so nothing after the deciding (or an
 /// illegal) move is read and memory does not grow with K.
+///
+/// Lenient input (interpretation 9): fewer than K move lines: the moves present are played (a
+/// line cut inside its four numbers is malformed input). Lines after the K-th are ignored. A
+/// missing final newline is fine. N must be even and 4..=100 (the rules need an even N >= 4;
+/// 100 bounds the work): anything else is reported as bad input (one stderr line, exit 1),
+/// like malformed numbers. Pinned: `tests/cli.rs`, `run_tests` below.
 pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
     source: &mut S,
     out: &mut W,

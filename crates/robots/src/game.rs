@@ -1,4 +1,15 @@
 //! A whole game: the opening position, the strategy's moves until a win or a loss.
+//!
+//! # Why every game ends (the move guard)
+//! Let Φ be the sum, over live robots, of their king distance max(|dr|, |dc|) to you. A walk
+//! or a stay raises each term by at most 1 and the robots' step lowers each live robot's term
+//! by exactly 1 (a destroyed robot drops its term, at least 1). So a non-teleport round never
+//! raises Φ, and keeps it only if you step away from every robot in its dominant axis. For one
+//! robot that means stepping the same way along its dominant row (or column) every round: after
+//! at most 30 such rounds you hit the rim. Hence every 31 non-teleport rounds lower Φ, and
+//! Φ ≤ 30 R after the start or a teleport; with at most T teleports the game lasts at most
+//! (T + 1) · 31 · (30 R + 1) + T moves ([`move_limit`], under one million for R = 50,
+//! T = 20). `game::play` asserts that bound instead of looping forever.
 
 use crate::board::{Board, BOUNDS, SIZE, START};
 use crate::rules::{play_round_in_place, Move};

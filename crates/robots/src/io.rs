@@ -1,4 +1,18 @@
 //! Reading the input's cases and writing the judges' report.
+//!
+//! # Input and output decisions (from the statement, each pinned by a test)
+//! 1. **Output format.** The sample wins over the prose: `Move m: teleport to (r,c)` and
+//!    `Final position: (r,c)` with no space after the comma, the colon after "position" in
+//!    the win block too; one empty line between consecutive cases (the judges' "separate the
+//!    output for each case by a blank line"), none before the first or after the last.
+//!    Pinned by `samples/robots/statement.*` and `io::tests`.
+//! 10. **Lenient input.** Cases are read up to `0 0` or to the end of the input (the terminator
+//!     may be missing, so may the final newline). A case with R = 0 and T > 0 is played: no
+//!     robot is there, so it is won after 0 moves. R and T above the statement's limits are
+//!     accepted as long as the robots fit on distinct cells. Errors (one stderr line, exit
+//!     status 1): a token that is not a number, input ending inside a case, a cell off the
+//!     board, a robot on (15, 15), two robots on one cell, more than 960 robots.
+//!
 
 use crate::board::SIZE;
 use crate::game::{Case, Outcome};

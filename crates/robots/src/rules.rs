@@ -1,4 +1,31 @@
 //! The rules of one round: your move, then the robots' move.
+//!
+//! # Decisions on the rules (from the statement, each pinned by a test)
+//! 2. **The robots' step is unique.** "The adjacent cell ... closest to your current
+//!    position": by |dr| + |dc| exactly one neighbour is closest (the step by the sign of each
+//!    offset), so no tie rule is needed (`rules::tests::robot_step_is_the_unique_closest_neighbour`).
+//! 3. **Only destinations collide.** "All robots walk at the same time": a robot may enter the
+//!    cell another robot leaves (`robot_may_enter_the_cell_another_robot_leaves`). Three or
+//!    more robots in one cell are "two or more": all destroyed, one debris cell
+//!    (`three_robots_into_one_cell_leave_one_debris`). A robot stepping into debris adds no
+//!    debris cell (`robot_into_debris_is_destroyed_without_new_debris`).
+//! 4. **Reaching you.** Any robot on your cell loses the game. Robots that meet there collide
+//!    as anywhere else: they become debris, counted in "cells with debris" and not in "robots
+//!    remaining" (sample 2: debris 1, robots 0). A lone robot that reaches you is not destroyed
+//!    and counts as remaining (sample 3: robots 1). (`lone_robot_reaching_you_stays_a_robot`,
+//!    `robots_meeting_on_you_still_lose_and_become_debris`.)
+//! 5. **Pushing.** Debris moves one cell along your step, diagonals included; it cannot enter
+//!    debris or leave the board (no chain pushes). A robot in the cell it enters is destroyed
+//!    at once, during your move: it becomes that cell's debris (debris count unchanged), does
+//!    not take part in the robots' move and so can never reach you
+//!    (`robot_destroyed_by_a_push_does_not_move_or_reach_you`, samples `push-*`).
+//! 6. **"Empty"** means no robot, no debris and not you: you cannot walk into a robot, and a
+//!    teleport to your own cell is never legal. (It would equal staying, which is unsafe
+//!    whenever teleports are considered, so this cannot change an answer.)
+//! 9. **When the game ends.** After every round (your move and the robots' reply), teleport
+//!    rounds included: a robot on you is a loss; otherwise no robot left is a win at once, with
+//!    that move counted (sample `win-first-move`, sample `teleport-forced`). The forced stay
+//!    that loses counts as a move (sample 2: lost after 2 moves).
 
 use crate::board::{Board, CellSet, BOUNDS};
 use shared_grid::{Dir8, Pos};

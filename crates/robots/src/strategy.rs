@@ -3,6 +3,12 @@
 //! Each candidate is judged by [`Forecaster::forecast`]: the round's outcome computed from
 //! the board as it is, without copying or changing it, so a decision costs O(9 R) plus O(R)
 //! per teleport cell tried, and no allocation.
+//!
+//! # Decision on ties (from the statement, each pinned by a test)
+//! 7. **Minimum distance with no robot left.** Undefined; every move that leaves no robot
+//!    gets the same value (0), so among them the smallest row, then column, decides. Since the
+//!    robot count is compared first, such moves only ever compete with each other
+//!    (`strategy::tests::with_no_robot_left_row_then_column_decide`).
 
 use crate::board::Board;
 use crate::rules::{effect_of, step_effect, Forecast, Forecaster, Move};

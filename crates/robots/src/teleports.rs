@@ -1,6 +1,13 @@
 //! The teleport list: its entries as read, kept in 4 bytes each, and during a game which of
 //! them are still unused, with the first that works found in time independent of the list's
 //! length.
+//!
+//! # Decision on the list (from the statement, each pinned by a test)
+//! 8. **Teleport entries.** "The first unused legal destination ... start the search at the
+//!    beginning of the list": each entry of the list is used at most once; an entry skipped
+//!    because it was occupied or would lose at once stays unused and is tried again later
+//!    (sample 3: (15,16) is skipped at move 30 and taken at move 58). Two equal entries are two
+//!    entries (`teleport_only_when_no_walk_is_safe_and_first_usable_entry`).
 
 use crate::board::{BOUNDS, SIZE};
 use shared_grid::Pos;
