@@ -25,7 +25,7 @@
 //! `ours` just before and just after each run of `dfs`, over 20-30 such rounds.
 //!
 //! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`,
-//! `random` and `thin` name the generated boards, as in `versus`. Only the calls inside
+//! `random`, `random-all` and `thin` name the generated boards, as in `versus`. Only the calls inside
 //! `solve_all` are counted: reading and parsing the files are not.
 
 #[path = "../benches/support/boards.rs"]
@@ -58,6 +58,7 @@ fn main() {
         rows.extend(match path.as_str() {
             "corners" => sets::unreachable_corners(),
             "random" => sets::hardest_of_random(),
+            "random-all" => sets::random_boards(),
             "thin" => vec![boards::long_thin_board(100_000)],
             _ => boards::parse_boards(
                 &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),

@@ -4,7 +4,8 @@
 //! cargo run --release -p curling --example versus -- crates/curling/benches/data/*.txt
 //! ```
 //!
-//! `corners` and `random` name the generated sets (`benches/support/sets.rs`),
+//! `corners`, `random` (the hardest 100 of 1,500 random boards) and `random-all` (all 1,500)
+//! name the generated sets (`benches/support/sets.rs`),
 //! `thin` the 1 x 100,000 board with a block on every third square.
 //! For each file: the total CPU time of each solver over all its boards (the
 //! median of `ROUNDS` interleaved rounds of at least 0.1 s each, default 15), the median
@@ -60,6 +61,7 @@ fn main() {
         let rows = match path.as_str() {
             "corners" => sets::unreachable_corners(),
             "random" => sets::hardest_of_random(),
+            "random-all" => sets::random_boards(),
             "thin" => vec![boards::long_thin_board(100_000)],
             _ => boards::parse_boards(
                 &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")),

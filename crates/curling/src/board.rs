@@ -35,33 +35,3 @@ impl Board {
         })
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_become_a_board() {
-        let b = Board::from_codes(vec![vec![2, 1, 0], vec![0, 0, 3]]).unwrap();
-        assert_eq!(b.start, Pos::new(0, 0));
-        assert_eq!(b.goal, Pos::new(1, 2));
-        assert!(b.blocks[Pos::new(0, 1)]);
-        assert!(!b.blocks[Pos::new(1, 1)]);
-    }
-
-    #[test]
-    fn malformed_boards_are_refused() {
-        assert!(Board::from_codes(vec![vec![0, 3]])
-            .unwrap_err()
-            .contains("no start"));
-        assert!(Board::from_codes(vec![vec![2, 0]])
-            .unwrap_err()
-            .contains("no goal"));
-        assert!(Board::from_codes(vec![vec![2, 2, 3]])
-            .unwrap_err()
-            .contains("more than one start"));
-        assert!(Board::from_codes(vec![vec![2, 4, 3]])
-            .unwrap_err()
-            .contains("code 4"));
-    }
-}

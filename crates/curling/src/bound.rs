@@ -17,13 +17,23 @@ use crate::MAX_THROWS;
 /// of the rightmost such stop square (one mask a row), the ones from which a throw downwards
 /// can are those above one in its column (a running union from the bottom row up), and so on.
 /// O(rows) word operations a layer, O(rows x MAX_THROWS) in all.
-pub fn relaxed_layers(blocks: &[u64], cols: usize, (goal_row, goal_col): (usize, usize)) -> Vec<u64> {
+pub fn relaxed_layers(
+    blocks: &[u64],
+    cols: usize,
+    (goal_row, goal_col): (usize, usize),
+) -> Vec<u64> {
     let rows = blocks.len();
     let block_row = |row: Option<usize>| row.and_then(|row| blocks.get(row)).copied().unwrap_or(0);
     let all = !0 >> (64 - cols);
     // Layer 1: the goal's row and column, less the goal.
     let mut frontier: Vec<u64> = (0..rows)
-        .map(|row| if row == goal_row { all & !(1 << goal_col) } else { 1 << goal_col })
+        .map(|row| {
+            if row == goal_row {
+                all & !(1 << goal_col)
+            } else {
+                1 << goal_col
+            }
+        })
         .collect();
     let mut reached = frontier.clone();
     let mut layers = Vec::with_capacity(rows * MAX_THROWS as usize);
@@ -107,7 +117,11 @@ mod tests {
     /// more; 0 for the goal.
     fn distances(b: &Board) -> Vec<u8> {
         let (rows, cols) = (b.blocks.rows(), b.blocks.cols());
-        let row_bits = |row: &[bool]| row.iter().rev().fold(0, |bits, &x| bits << 1 | u64::from(x));
+        let row_bits = |row: &[bool]| {
+            row.iter()
+                .rev()
+                .fold(0, |bits, &x| bits << 1 | u64::from(x))
+        };
         let blocks: Vec<u64> = (0..rows).map(|row| row_bits(b.blocks.row(row))).collect();
         let layers = relaxed_layers(&blocks, cols, (b.goal.row, b.goal.col));
         (0..rows * cols)

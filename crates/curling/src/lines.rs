@@ -51,7 +51,11 @@ impl Lines {
     /// Whether a throw along `line` from square `from` towards square `to` stops on `to`: the
     /// first block that way lies just beyond it.
     pub fn stops_on(&self, line: usize, from: usize, to: usize) -> bool {
-        let beyond = if to > from { to + 1 } else { to.wrapping_sub(1) };
+        let beyond = if to > from {
+            to + 1
+        } else {
+            to.wrapping_sub(1)
+        };
         let path = between(from, beyond) | 1 << (beyond & 63);
         (beyond < 64) & (self.0[line & 63] & path == 1 << (beyond & 63))
     }
@@ -99,7 +103,11 @@ mod tests {
             }
             for j in (0..len).filter(|&j| j != i) {
                 let between: Vec<usize> = (i.min(j) + 1..i.max(j)).filter(|&k| blocks[k]).collect();
-                assert_eq!(lines.clear_between(0, i, j), between.is_empty(), "{len} {i} {j}");
+                assert_eq!(
+                    lines.clear_between(0, i, j),
+                    between.is_empty(),
+                    "{len} {i} {j}"
+                );
                 let beyond = if j > i { Some(j + 1) } else { j.checked_sub(1) };
                 let clear = between.is_empty() && !blocks[j];
                 let stops = clear && beyond.is_some_and(|b| b < len && blocks[b]);

@@ -1,5 +1,4 @@
-//! The exact search behind [`min_throws`]: branch and bound in the plain DFS's throw order,
-//! cut by the relaxed bound and a table of searched positions (see the crate doc).
+//! The exact search behind [`min_throws`] (see the crate doc).
 
 use crate::bound::relaxed_layers;
 use crate::lines::Lines;
@@ -140,9 +139,7 @@ impl Search {
     }
 
     /// [`Self::improve`] for a stone from which at most `left` throws (one or two) can beat
-    /// `best`: one ends the game if the goal is in sight, and two if a throw ends in sight
-    /// of it, which only a throw towards the goal's row or column can do (see
-    /// [`Self::lands_in_sight`]).
+    /// `best`: one if the goal is in sight, two if a throw ends in sight of it.
     fn finish(&mut self, at: At, used: u32, left: u32) {
         if self.goal_in_sight(at) {
             self.best = used + 1;
@@ -218,7 +215,10 @@ mod tests {
     /// The legal throws from `at`.
     fn throws(b: &Board, at: At) -> Vec<(At, At)> {
         let (throws, legal) = Search::new(b).throws(at);
-        (0..4).filter(|d| legal >> d & 1 != 0).map(|d| throws[d]).collect()
+        (0..4)
+            .filter(|d| legal >> d & 1 != 0)
+            .map(|d| throws[d])
+            .collect()
     }
 
     #[test]
@@ -248,45 +248,6 @@ mod tests {
     }
 
     #[test]
-    fn the_goal_stops_the_stone_even_with_a_block_behind_it() {
-        assert_eq!(min_throws(&board(&[&[2, 0, 3, 1]])), Some(1));
-        assert_eq!(min_throws(&board(&[&[2, 3, 1]])), Some(1));
-        assert_eq!(min_throws(&board(&[&[1, 3, 0, 2]])), Some(1));
-    }
-
-    #[test]
-    fn a_goal_behind_a_block_is_not_passed() {
-        // Right stops before the block at 2 and removes it; then the goal is in sight.
-        assert_eq!(min_throws(&board(&[&[2, 0, 1, 0, 3]])), Some(2));
-        assert_eq!(min_throws(&board(&[&[3, 0, 1, 0, 2]])), Some(2));
-    }
-
-    #[test]
-    fn a_stone_cannot_stop_on_the_open_board() {
-        assert_eq!(min_throws(&board(&[&[2, 0], &[0, 3]])), None);
-    }
-
-    #[test]
-    fn ten_throws_are_allowed_eleven_are_not() {
-        let row = |blocks: usize| {
-            let mut row = vec![2, 0];
-            row.extend(std::iter::repeat_n(1, blocks));
-            row.push(3);
-            Board::from_codes(vec![row]).unwrap()
-        };
-        assert_eq!(min_throws(&row(9)), Some(10));
-        assert_eq!(min_throws(&row(10)), None);
-    }
-
-    #[test]
-    fn columns_slide_like_rows() {
-        let column =
-            |codes: &[u8]| Board::from_codes(codes.iter().map(|&c| vec![c]).collect()).unwrap();
-        assert_eq!(min_throws(&column(&[2, 0, 1, 1, 3])), Some(3));
-        assert_eq!(min_throws(&column(&[3, 1, 1, 0, 2])), Some(3));
-    }
-
-    #[test]
     fn the_plain_search_of_wide_boards_agrees() {
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = |below: u64| {
@@ -310,7 +271,11 @@ mod tests {
             // The plain search of boards too wide for bit lines.
             let mut plain = Search::new(&b);
             plain.slide(&mut b.blocks.clone(), b.start, 0);
-            assert_eq!((plain.best <= MAX_THROWS).then_some(plain.best), answer, "{rows:?}");
+            assert_eq!(
+                (plain.best <= MAX_THROWS).then_some(plain.best),
+                answer,
+                "{rows:?}"
+            );
         }
     }
 }

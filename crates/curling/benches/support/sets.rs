@@ -47,17 +47,24 @@ pub fn unreachable_corners() -> Vec<Rows> {
         .collect()
 }
 
-/// Of 1,500 random 20 x 20 boards (12-35 % blocks), the 100 on which the
-/// plain DFS visits the most positions.
-pub fn hardest_of_random() -> Vec<Rows> {
+/// 1,500 random 20 x 20 boards (12-35 % blocks), a start and a goal anywhere.
+pub fn random_boards() -> Vec<Rows> {
     let mut rng = ChaCha8Rng::seed_from_u64(3009);
-    let mut candidates: Vec<(u64, Rows)> = (0..1500)
+    (0..1500)
         .map(|_| {
             let mut rows = random_rows(&mut rng, false);
             place(&mut rng, &mut rows, 2);
             place(&mut rng, &mut rows, 3);
-            (plain_dfs(&rows).1, rows)
+            rows
         })
+        .collect()
+}
+
+/// Of [`random_boards`], the 100 on which the plain DFS visits the most positions.
+pub fn hardest_of_random() -> Vec<Rows> {
+    let mut candidates: Vec<(u64, Rows)> = random_boards()
+        .into_iter()
+        .map(|rows| (plain_dfs(&rows).1, rows))
         .collect();
     candidates.sort_by_key(|(visited, _)| std::cmp::Reverse(*visited));
     candidates.into_iter().take(100).map(|(_, b)| b).collect()
