@@ -7,7 +7,7 @@
 //!   count, its node count over the plain DFS's, or its time over the plain DFS's;
 //!   `climbed-ratio-long` and `climbed-ratio-xlong` (30 boards each) are the ratio
 //!   climb run six and twenty times longer, the hardest boards for our search (see
-//!   the crate doc). Those climbed against earlier searches stay as regression data
+//!   `README.md`, which has the figures). Those climbed against earlier searches stay as regression data
 //!   (`examples/climb.rs` says which): `climbed-ratio-v4`, `-long-v1`, `-xlong-v1`
 //!   and `climbed-time-v2` against the search before leaves were answered without
 //!   the bound; `climbed-ratio-v3` and `climbed-time-v1` against `2e2cdcd` (before

@@ -18,14 +18,14 @@
 //!
 //! `perf stat` counts the whole process, so for a ratio subtract the counts of a `REPEAT=0`
 //! run (reading the files and, for `random`, generating 1,500 boards) from both solvers'.
-//! Its `instructions:u` are the same on every run (the crate doc's table uses them: callgrind
-//! counts each byte of a `rep stos` as an instruction, so it charges a zeroed allocation
-//! hundreds of times its cost). Its `cycles:u` vary by up to 2x between runs on a shared
-//! machine, for both solvers: the crate doc's times are the median of the ratios of runs of
-//! `ours` just before and just after each run of `dfs`, over 20-30 such rounds.
+//! Its `instructions:u` are the same on every run (callgrind counts each byte of a `rep stos`
+//! as an instruction, so it charges a zeroed allocation hundreds of times its cost). Its
+//! `cycles:u` vary by up to 2x between runs on a shared machine, for both solvers; times are
+//! best taken by `versus` (the median of interleaved rounds, `benches/README.md`). Not every
+//! machine has the hardware counters: callgrind's instruction count works everywhere.
 //!
-//! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`,
-//! `random`, `random-all` and `thin` name the generated boards, as in `versus`. Only the calls inside
+//! The first argument is `ours` or `dfs` (the plain DFS reference); `corners`, `random`,
+//! `random-all` and `thin` name the generated boards, as in `versus`. Only the calls inside
 //! `solve_all` are counted: reading and parsing the files are not.
 
 #[path = "../benches/support/boards.rs"]
