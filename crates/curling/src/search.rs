@@ -42,11 +42,13 @@ impl Search {
     fn new(board: &Board) -> Search {
         let (height, width) = (board.blocks.rows(), board.blocks.cols());
         let (mut rows, mut cols) = (Lines::new(), Lines::new());
-        // Every square is or-ed in, block or not: a branch on it would be a guess.
-        for row in (0..height).filter(|_| height <= 64 && width <= 64) {
-            for (col, &block) in board.blocks.row(row).iter().enumerate() {
-                rows.add(row, col, block);
-                cols.add(col, row, block);
+        if height <= 64 && width <= 64 {
+            // Every square is or-ed in, block or not: a branch on it would be a guess.
+            for row in 0..height {
+                for (col, &block) in board.blocks.row(row).iter().enumerate() {
+                    rows.add(row, col, block);
+                    cols.add(col, row, block);
+                }
             }
         }
         Search {
