@@ -16,8 +16,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::bot::{launch, BotSpec, Launch, BUILTIN_PREFIX};
+use crate::bot::BUILTIN_PREFIX;
 use crate::bots::REGISTRY;
+use crate::lineup::{launch, BotSpec, Launch};
 use crate::referee::{play_game_observed, GameConfig, NoObserver};
 use crate::replay::ReplayWriter;
 use crate::seed::seat_seed;

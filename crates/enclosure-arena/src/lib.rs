@@ -2,8 +2,9 @@
 //! or in process, by the statement's protocol and this project's rulings
 //! (`shared/enclosure-rules.md`), and reports results and replays.
 //!
-//! - [`bot`]: the [`Bot`] trait every player implements, and how a
-//!   command-line `BOT` (`builtin:NAME` or a shell command) becomes one.
+//! - [`bot`]: the [`Bot`] trait every player implements, and its errors.
+//! - [`lineup`]: how a command-line `BOT` (`builtin:NAME` or a shell command)
+//!   becomes one.
 //! - [`process`]: bots that are programs: pipes, deadlines, kill and reap.
 //! - [`bots`]: the in-process builtins and their registry.
 //! - [`referee`]: [`play_game`], one game from start to result.
@@ -30,6 +31,7 @@
 pub mod bot;
 pub mod bots;
 pub mod cli;
+pub mod lineup;
 pub mod process;
 pub mod referee;
 pub mod replay;
@@ -39,6 +41,7 @@ pub mod table;
 pub mod tournament;
 pub mod viewer;
 
-pub use bot::{Bot, BotError, BotSpec};
+pub use bot::{Bot, BotError};
+pub use lineup::BotSpec;
 pub use referee::{play_game, play_game_observed, GameConfig};
 pub use result::{GameResult, SeatResult};

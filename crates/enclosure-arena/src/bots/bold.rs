@@ -10,7 +10,7 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex, CELLS, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::closing::{capture_value, closing_path, neighbours};
+use super::closing::{capture_value, closing_path, neighbours, others_mask};
 use super::drawing::{
     corner_start, or_survivable, rect_tour, survives, tour_drawable, walkable_step,
 };
@@ -115,15 +115,6 @@ pub fn occupied(game: &Game, seat: usize, v: Vertex) -> bool {
         .iter()
         .enumerate()
         .any(|(s, p)| s != seat && p.is_alive() && p.pos() == v)
-}
-
-/// The vertices where other live players stand (a trail through one is cut at once).
-pub fn others_mask(game: &Game, seat: usize) -> u128 {
-    game.players()
-        .iter()
-        .enumerate()
-        .filter(|&(s, p)| s != seat && p.is_alive())
-        .fold(0, |mask, (_, p)| mask | p.pos().bit())
 }
 
 /// Pen-up walking distances from `seat`'s vertex (`u32::MAX`: unreachable), around traps.

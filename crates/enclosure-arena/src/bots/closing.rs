@@ -21,6 +21,15 @@ pub fn capture_value(cells: u128) -> u64 {
         .sum()
 }
 
+/// The vertices where other live players stand (a trail through one is cut at once).
+pub fn others_mask(game: &Game, seat: usize) -> u128 {
+    game.players()
+        .iter()
+        .enumerate()
+        .filter(|&(s, p)| s != seat && p.is_alive())
+        .fold(0, |mask, (_, p)| mask | p.pos().bit())
+}
+
 /// The score `seat` would gain by closing its open trail onto the trail vertex `onto` after
 /// walking `path` (the vertices after the current one, `onto` excluded).
 pub fn closing_value(game: &Game, seat: usize, path: &[Vertex], onto: Vertex) -> u64 {
@@ -51,7 +60,7 @@ pub fn closing_paths(game: &Game, seat: usize) -> Vec<(u64, Vec<Vertex>)> {
     let trail = me.trail();
     let from = me.pos();
     let previous = trail.len().checked_sub(2).map(|i| trail[i]);
-    let blocked = super::bold::others_mask(game, seat);
+    let blocked = others_mask(game, seat);
     let mut parent: Vec<Option<Vertex>> = vec![None; VERTICES];
     let mut seen = [false; VERTICES];
     let mut reached = 0u128;

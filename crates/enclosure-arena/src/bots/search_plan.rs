@@ -13,8 +13,8 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::bold::{others_mask, rect_cells, rects_at};
-use super::closing::{capture_value, closing_value, neighbours};
+use super::bold::{rect_cells, rects_at};
+use super::closing::{capture_value, closing_value, neighbours, others_mask};
 use super::drawing::{drawable_step, rect_tour, tour_drawable, walkable_step};
 
 /// A loop to draw: pen-up steps to its corner, then the tour drawn from the corner back to it.

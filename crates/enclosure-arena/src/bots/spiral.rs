@@ -8,8 +8,8 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex, CELLS, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::bold::{occupied, others_mask, rect_cells, walk_distances};
-use super::closing::{closing_path, closing_value, neighbours};
+use super::bold::{occupied, rect_cells, walk_distances};
+use super::closing::{closing_path, closing_value, neighbours, others_mask};
 use super::drawing::{drawable_step, or_survivable, survives, walk_towards};
 use super::{Builtin, Strategy, StrategyBot};
 

@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::report::Report;
 use super::{run, Keep, TournamentConfig};
-use crate::bot::BotSpec;
+use crate::lineup::BotSpec;
 
 #[derive(Debug, Clone, Args)]
 pub struct TournamentArgs {

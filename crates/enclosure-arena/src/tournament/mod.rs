@@ -29,7 +29,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use crate::bot::{launch, BotSpec, Launch};
+use crate::lineup::{launch, BotSpec, Launch};
 use crate::referee::{play_game, play_game_observed, GameConfig};
 use crate::replay::ReplayWriter;
 use crate::result::GameResult;

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use enclosure_arena::bot::{launch, BotSpec, Launch};
+use enclosure_arena::lineup::{launch, BotSpec, Launch};
 use enclosure_arena::referee::play_game_observed;
 use enclosure_arena::replay::ReplayWriter;
 use enclosure_arena::seed::seat_seed;
