@@ -134,24 +134,39 @@ mod tests {
         Vertex::new(x, y)
     }
 
-    #[test]
-    fn finds_a_bigger_loop_than_the_shortest_when_the_race_allows() {
+    /// The safe closings of `trail` on an empty board whose only opponent is far away, but
+    /// for the threats given.
+    fn closings(
+        trail: &[Vertex],
+        near: &[(Vertex, u32)],
+        horizon: u32,
+        budget: u32,
+    ) -> Vec<Completion> {
         let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
         let board = Board::new(&game);
-        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3)];
-        let threat = [FAR; VERTICES];
+        let mut threat = [FAR; VERTICES];
+        for &(at, turns) in near {
+            threat[at.index()] = turns;
+        }
         let ctx = ClosingContext {
             board: &board,
-            trail: &trail,
+            trail,
             unowned: game.unowned_mask(),
             threat: &threat,
             avoid: 0,
             victims: 0,
             kill_bonus: 0,
         };
-        let all = safe_closings(&ctx, 6, 100_000);
+        safe_closings(&ctx, horizon, budget)
+    }
+
+    #[test]
+    fn finds_a_bigger_loop_than_the_shortest_when_the_race_allows() {
+        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3)];
+        let all = closings(&trail, &[], 6, 100_000);
         let best = all.iter().max_by_key(|c| c.value).unwrap();
-        // Four more steps (down, left, left, up... ) enclose 2 x 3 = 6 cells at most: 36.
+        // The shortest closing, (3,3) (3,2), encloses one cell (value 1); five steps,
+        // (4,4) (3,4) (2,4) (2,3) (2,2), close the 2 x 2 square (value 16).
         assert!(best.value >= 16, "{best:?}");
         for c in &all {
             assert!(c.path.len() <= 6 && c.margin >= 0);
@@ -162,41 +177,17 @@ mod tests {
 
     #[test]
     fn the_race_caps_the_length() {
-        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
-        let board = Board::new(&game);
+        // Someone can stand on the start in two turns: only closings of two steps or fewer.
         let trail = [v(2, 2), v(3, 2), v(3, 3)];
-        let mut threat = [FAR; VERTICES];
-        threat[v(2, 2).index()] = 2; // someone can stand on the start in two turns
-        let ctx = ClosingContext {
-            board: &board,
-            trail: &trail,
-            unowned: game.unowned_mask(),
-            threat: &threat,
-            avoid: 0,
-            victims: 0,
-            kill_bonus: 0,
-        };
-        let all = safe_closings(&ctx, 10, 100_000);
+        let all = closings(&trail, &[(v(2, 2), 2)], 10, 100_000);
         assert!(!all.is_empty());
         assert!(all.iter().all(|c| c.path.len() <= 2), "{all:?}");
     }
 
     #[test]
     fn the_budget_bounds_the_work() {
-        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
-        let board = Board::new(&game);
         let trail = [v(5, 5), v(5, 6)];
-        let threat = [FAR; VERTICES];
-        let ctx = ClosingContext {
-            board: &board,
-            trail: &trail,
-            unowned: game.unowned_mask(),
-            threat: &threat,
-            avoid: 0,
-            victims: 0,
-            kill_bonus: 0,
-        };
-        assert!(safe_closings(&ctx, 12, 0).is_empty());
-        assert!(!safe_closings(&ctx, 12, 10_000).is_empty());
+        assert!(closings(&trail, &[], 12, 0).is_empty());
+        assert!(!closings(&trail, &[], 12, 10_000).is_empty());
     }
 }
