@@ -8,6 +8,8 @@
 //! and the whole is printed with a header (`emit`).
 
 pub mod contest;
+mod dead;
+pub mod diagnostics;
 pub mod emit;
 pub mod floor;
 mod include;
@@ -24,6 +26,7 @@ mod strip;
 mod test_fixtures;
 mod uses;
 
+pub use dead::Report;
 pub use metadata::{Plan, Workspace};
 
 use anyhow::{bail, Context, Result};
@@ -37,6 +40,19 @@ use syn::{parse_quote, Item};
 
 /// Bundles the problem crate described by `plan`; returns the file's text.
 pub fn bundle(plan: &Plan) -> Result<String> {
+    Ok(bundle_measured(plan)?.text)
+}
+
+/// A bundle and what the compiler's pass made of it.
+pub struct Bundled {
+    pub text: String,
+    /// The bundle's size before the compiler's pass (after pruning by name).
+    pub before_pass: usize,
+    pub pass: Report,
+}
+
+/// Bundles the problem crate described by `plan`, measuring the compiler's pass.
+pub fn bundle_measured(plan: &Plan) -> Result<Bundled> {
     let main = load::load_crate(&plan.main, &mut Strip::new(&plan.features, false))?;
     let (main_externs, main_std_crates) =
         extern_crates(&main.extern_crates, &plan.main_extern_names, None)
@@ -74,8 +90,7 @@ pub fn bundle(plan: &Plan) -> Result<String> {
             macro_uses: &macro_uses,
         }
         .visit_file_mut(&mut file);
-        let dependency = plan.deps.iter().any(|dep| dep.module == lib.module);
-        modules.push(library_module(lib, file, dependency));
+        modules.push(library_module(lib, file));
     }
     let no_macros = BTreeSet::new();
     let main_macro_uses = macro_uses(&main.extern_crates, &main_externs, &exported_by, &root);
@@ -93,16 +108,35 @@ pub fn bundle(plan: &Plan) -> Result<String> {
     root.items.extend(modules);
     let dependencies = plan.deps.iter().map(|lib| lib.module.clone()).collect();
     prune::prune(&mut root, &dependencies);
-    let mut bundled = Vec::new();
     for item in &mut root.items {
         if let Item::Mod(module) = item {
-            if let Some(lib) = libraries.iter().find(|lib| module.ident == lib.module) {
+            if libraries.iter().any(|lib| module.ident == lib.module) {
                 reexport_macros(module);
-                bundled.extend(plan.deps.iter().filter(|dep| dep.module == lib.module));
             }
         }
     }
-    Ok(emit::render(&emit::header(plan, &bundled), &root))
+    let before_pass = emit::render(&emit::header(plan, &present(plan, &root)), &root).len();
+    let pass = dead::remove_dead(&mut root, "2021")?;
+    let text = emit::render(&emit::header(plan, &present(plan, &root)), &root);
+    Ok(Bundled {
+        text,
+        before_pass,
+        pass,
+    })
+}
+
+/// The dependencies whose modules `root` still holds.
+fn present<'a>(plan: &'a Plan, root: &syn::File) -> Vec<&'a Library> {
+    let modules: Vec<&Ident> = root
+        .items
+        .iter()
+        .filter_map(|item| match item {
+            Item::Mod(module) => Some(&module.ident),
+            _ => None,
+        })
+        .collect();
+    let present = |lib: &&Library| modules.iter().any(|m| **m == lib.module);
+    plan.deps.iter().filter(present).collect()
 }
 
 /// What the `extern crate` items of one crate bind: its extern names (how it names
@@ -175,17 +209,11 @@ enum Target {
     Module(String),
 }
 
-/// `mod <module> { .. }` holding a library's items, with the lints allowed that its
-/// unused public API (and, in a dependency, what pruning keeps conservatively, and
-/// code written for other compilers) would trigger in a binary crate.
-fn library_module(lib: &Library, file: syn::File, dependency: bool) -> Item {
-    let allow: syn::Attribute = if dependency {
-        parse_quote!(#[allow(dead_code, unused_imports, unused_macros, unused_must_use)])
-    } else {
-        parse_quote!(#[allow(dead_code, unused_imports)])
-    };
+/// `mod <module> { .. }` holding a library's items. No lint is allowed: what its
+/// unused public API would make rustc warn about, the compiler's pass removes.
+fn library_module(lib: &Library, file: syn::File) -> Item {
     Item::Mod(syn::ItemMod {
-        attrs: std::iter::once(allow).chain(file.attrs).collect(),
+        attrs: file.attrs,
         vis: syn::Visibility::Inherited,
         unsafety: None,
         mod_token: Default::default(),
@@ -210,8 +238,8 @@ fn reexport_macros(module: &mut syn::ItemMod) {
     }
 }
 
-/// The dependencies of `plan` whose code `text`, its bundle, holds (pruning drops a
-/// dependency nothing uses).
+/// The dependencies of `plan` whose code `text`, its bundle, holds (pruning and the
+/// compiler's pass drop a dependency nothing uses).
 pub fn bundled_deps<'a>(plan: &'a Plan, text: &str) -> Vec<&'a Library> {
     plan.deps
         .iter()
@@ -224,9 +252,15 @@ pub struct Written {
     pub package: String,
     pub path: PathBuf,
     pub bytes: usize,
+    /// Its size before the compiler's pass.
+    pub before_pass: usize,
+    pub pass: Report,
+    /// The time it took to bundle, the compiler's pass included.
+    pub elapsed: std::time::Duration,
 }
 
-/// Bundles each of `packages` into `<out_dir>/<package>.rs`.
+/// Bundles each of `packages` into `<out_dir>/<package>.rs`, as many at once as the
+/// machine has cores (most of a bundle's time is rustc checking it); in the order given.
 pub fn write_bundles(
     workspace: &Workspace,
     packages: &[String],
@@ -234,19 +268,46 @@ pub fn write_bundles(
 ) -> Result<Vec<Written>> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
-    let mut written = Vec::new();
-    for package in packages {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let one = |package: &String| -> Result<Written> {
+        let started = std::time::Instant::now();
         let plan = workspace.plan(package)?;
-        let text = bundle(&plan).with_context(|| format!("bundling `{package}`"))?;
+        let bundled = bundle_measured(&plan).with_context(|| format!("bundling `{package}`"))?;
         let path = out_dir.join(format!("{package}.rs"));
-        std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
-        written.push(Written {
+        std::fs::write(&path, &bundled.text)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(Written {
             package: package.clone(),
             path,
-            bytes: text.len(),
-        });
-    }
-    Ok(written)
+            bytes: bundled.text.len(),
+            before_pass: bundled.before_pass,
+            pass: bundled.pass,
+            elapsed: started.elapsed(),
+        })
+    };
+    let mut results: Vec<(usize, Result<Written>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(packages.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(package) = packages.get(i) else {
+                            return done;
+                        };
+                        done.push((i, one(package)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("bundling thread panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, written)| written).collect()
 }
 
 #[cfg(test)]

@@ -95,6 +95,17 @@ fn run(args: Args) -> Result<()> {
         };
         println!("{}: {} bytes", written.path.display(), written.bytes);
         println!(
+            "    pass:  {} -> {} bytes: rustc's unused lints removed {} things in {} checks; {:.2} s",
+            written.before_pass,
+            written.bytes,
+            written.pass.removed,
+            written.pass.compiles,
+            written.elapsed.as_secs_f64()
+        );
+        for left in &written.pass.left {
+            println!("    rustc still reports unused: {left}");
+        }
+        println!(
             "    size:  {} of {} bytes ({fits}), limit set by {}",
             written.bytes, floor.size_limit, floor.size_set_by
         );

@@ -43,13 +43,22 @@ impl Leaf {
 /// Keeps the leaves of `tree` for which `keep` says so; returns false when none is left.
 /// Leaves are offered in source order.
 pub fn retain_leaves(tree: &mut UseTree, keep: &mut impl FnMut(&Leaf) -> bool) -> bool {
+    retain_under(tree, &mut Vec::new(), &mut |leaf, _| keep(leaf))
+}
+
+/// As `retain_leaves`, offering each leaf's own tree too (`Name`, `Rename` or `Glob`:
+/// where it is in the source).
+pub fn retain_leaf_trees(
+    tree: &mut UseTree,
+    keep: &mut impl FnMut(&Leaf, &UseTree) -> bool,
+) -> bool {
     retain_under(tree, &mut Vec::new(), keep)
 }
 
 fn retain_under(
     tree: &mut UseTree,
     prefix: &mut Vec<String>,
-    keep: &mut impl FnMut(&Leaf) -> bool,
+    keep: &mut impl FnMut(&Leaf, &UseTree) -> bool,
 ) -> bool {
     let kind = match tree {
         UseTree::Path(path) => {
@@ -76,10 +85,11 @@ fn retain_under(
         UseTree::Rename(rename) => LeafKind::Rename(unraw(&rename.ident), unraw(&rename.rename)),
         UseTree::Glob(_) => LeafKind::Glob,
     };
-    keep(&Leaf {
+    let leaf = Leaf {
         prefix: prefix.clone(),
         kind,
-    })
+    };
+    keep(&leaf, tree)
 }
 
 /// An identifier as a name: `r#type` is `type`.

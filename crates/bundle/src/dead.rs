@@ -1,0 +1,894 @@
+//! The compiler's pass: rustc proves what is dead, and it goes.
+//!
+//! The bundle is printed, compiled as the binary it is (see `diagnostics`), and each
+//! warning of `dead_code`, `unused_imports` or `unused_macros` is mapped back to the
+//! syntax tree by its span: the text rustc read is parsed again, so every identifier
+//! knows its line and column. What a warning points at goes, with what cannot live
+//! without it: a type takes its impls, a trait its impls, a trait method its
+//! implementations, an enum variant the match arms that name it, an import only the
+//! name it binds. Modules left empty go one round later (a glob `use` of them is only
+//! reported unused once they are empty). Then again, until rustc reports nothing that
+//! can go. Each round is compiled before it is taken: a round that breaks the build
+//! (impls are matched by name, so two types called `Iter` could be confused) is taken
+//! again without the removals the errors name, which are never tried again.
+
+use crate::diagnostics::{self, Diagnostic, Spot, ITEM_LINTS};
+use crate::uses::{retain_leaf_trees, unraw, Leaf};
+use anyhow::{bail, Context, Result};
+use std::collections::{HashMap, HashSet};
+use syn::punctuated::Punctuated;
+use syn::visit::{self, Visit};
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, ImplItem, Item, Pat, Stmt, TraitItem, UseTree};
+
+/// rustc's code for an import that does not resolve.
+const UNRESOLVED_IMPORT: &str = "E0432";
+const UNUSED_MUST_USE: &str = "unused_must_use";
+/// Rounds of import repairs tried before a round's errors are blamed on its removals
+/// (a chain of re-exports breaks one link a round).
+const MAX_IMPORT_REPAIRS: usize = 4;
+
+/// What the pass did.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// How many times rustc checked the bundle.
+    pub compiles: usize,
+    /// How many things went (an impl taken with its type counts with the type).
+    pub removed: usize,
+    /// The unused items rustc still reports, one line each (`line: message`).
+    pub left: Vec<String>,
+}
+
+/// The lints whose `allow` hides what the pass removes; libraries' own allows of them
+/// go too, so that rustc sees everything.
+const HIDING_LINTS: [&str; 4] = ["dead_code", "unused", "unused_imports", "unused_macros"];
+
+/// Removes from `file` what rustc reports unused, until it reports nothing that can go.
+pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
+    Unhide.visit_file_mut(file);
+    let mut report = Report::default();
+    let mut current = checked(file, edition, &mut report)?;
+    if let Some(error) = current.errors().first() {
+        bail!("the bundle does not compile: {}", error.message);
+    }
+    let trace = std::env::var_os("BUNDLE_DEAD_TRACE").is_some();
+    let mut protected: HashSet<String> = HashSet::new();
+    loop {
+        let mut kills = find_kills(&current.file, &current.unused(), &current.one_sided);
+        kills.retain(|kill| !protected.contains(&kill.key));
+        let dropped = current.dropped();
+        if kills.is_empty() && dropped.is_empty() {
+            break;
+        }
+        let mut candidate = current.file.clone();
+        let mut sweep = Sweep::new(&kills);
+        sweep.visit_file_mut(&mut candidate);
+        Discard(&dropped).visit_file_mut(&mut candidate);
+        let mut next = checked(&candidate, edition, &mut report)?;
+        // An import only dead code used is not reported, and breaks once what it
+        // imports is gone: it goes too (rustc reports nothing else until imports resolve).
+        for _ in 0..MAX_IMPORT_REPAIRS {
+            let unresolved = spots(&next.found, |d| {
+                d.error && d.lint.as_deref() == Some(UNRESOLVED_IMPORT)
+            });
+            let leaves: Vec<Kill> = find_kills(&next.file, &unresolved, &[])
+                .into_iter()
+                .filter(|kill| kill.what == What::Leaf)
+                .collect();
+            if leaves.is_empty() {
+                break;
+            }
+            let mut repaired = next.file;
+            Sweep::new(&leaves).visit_file_mut(&mut repaired);
+            next = checked(&repaired, edition, &mut report)?;
+        }
+        let errors = next.errors();
+        if errors.is_empty() {
+            report.removed += kills.len();
+            current = next;
+            continue;
+        }
+        if kills.is_empty() {
+            bail!("making a dropped #[must_use] value explicit broke the build: {}", errors[0].message);
+        }
+        let mut named: HashSet<&str> = errors
+            .iter()
+            .flat_map(|d| d.names.iter().map(String::as_str))
+            .collect();
+        for (bound, original) in &sweep.removed_imports {
+            if named.contains(bound.as_str()) {
+                named.insert(original);
+            }
+        }
+        let culprits: Vec<&Kill> = kills
+            .iter()
+            .filter(|kill| named.contains(kill.name.as_str()))
+            .collect();
+        // Nothing named: no removal of this round is trusted again.
+        let blamed = if culprits.is_empty() {
+            kills.iter().collect()
+        } else {
+            culprits
+        };
+        if trace {
+            for error in &errors {
+                eprintln!("dead: round broke the build: {}", error.message);
+            }
+            for kill in &blamed {
+                eprintln!("dead: keeps {} for good", kill.key);
+            }
+        }
+        protected.extend(blamed.into_iter().map(|kill| kill.key.clone()));
+    }
+    report.left = current
+        .found
+        .iter()
+        .filter(|d| is_item_lint(d))
+        .map(|d| format!("line {}: {}", d.spans[0].start.0, d.message))
+        .collect();
+    *file = current.file;
+    Ok(report)
+}
+
+/// Names each `#[must_use]` value a statement drops (`f();` becomes `let _ = f();`, the
+/// fix rustc suggests; the value is dropped at the same point).
+struct Discard<'a>(&'a [Spot]);
+
+impl VisitMut for Discard<'_> {
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        for stmt in &mut block.stmts {
+            let Stmt::Expr(expr, _) = stmt else {
+                continue;
+            };
+            let span = syn::spanned::Spanned::span(&*expr);
+            let (start, end) = (span.start(), span.end());
+            let spot = Spot {
+                start: (start.line, start.column),
+                end: (end.line, end.column),
+            };
+            if self.0.contains(&spot) {
+                let value = expr.clone();
+                *stmt = syn::parse_quote!(let _ = #value;);
+            }
+        }
+        visit_mut::visit_block_mut(self, block);
+    }
+}
+
+fn is_item_lint(diagnostic: &Diagnostic) -> bool {
+    let lint = diagnostic.lint.as_deref().unwrap_or("");
+    !diagnostic.error && ITEM_LINTS.contains(&lint) && !diagnostic.spans.is_empty()
+}
+
+/// A printed bundle parsed again (so that spans are positions in the text rustc read)
+/// and what rustc says of it.
+struct Checked {
+    file: syn::File,
+    /// Errors of either build, and the warnings both builds give.
+    found: Vec<Diagnostic>,
+    /// Unused items only one build reports: they go only if they exist only in that
+    /// build (under a `#[cfg(..)]`).
+    one_sided: Vec<Spot>,
+}
+
+impl Checked {
+    /// Where rustc reports unused items, in both builds.
+    fn unused(&self) -> Vec<Spot> {
+        spots(&self.found, |d| is_item_lint(d))
+    }
+
+    /// Where a `#[must_use]` value is dropped unnamed.
+    fn dropped(&self) -> Vec<Spot> {
+        spots(&self.found, |d| {
+            !d.error && d.lint.as_deref() == Some(UNUSED_MUST_USE)
+        })
+    }
+
+    fn errors(&self) -> Vec<&Diagnostic> {
+        self.found.iter().filter(|d| d.error).collect()
+    }
+}
+
+fn spots(found: &[Diagnostic], keep: impl Fn(&Diagnostic) -> bool) -> Vec<Spot> {
+    let chosen = found.iter().filter(|d| keep(d));
+    chosen.flat_map(|d| d.spans.iter().copied()).collect()
+}
+
+/// Prints `file` and has rustc check it twice, as a judge builds it (`-O`:
+/// `debug_assertions` off) and as a debug build does: what `#[cfg(debug_assertions)]`
+/// code alone uses stays.
+fn checked(file: &syn::File, edition: &str, report: &mut Report) -> Result<Checked> {
+    let text = prettyplease::unparse(file);
+    let parsed = syn::parse_file(&text).context("the printed bundle does not parse")?;
+    report.compiles += 2;
+    let (release, debug) = std::thread::scope(|scope| {
+        let debug = scope.spawn(|| diagnostics::check(&text, edition, true));
+        let release = diagnostics::check(&text, edition, false);
+        (release, debug.join().expect("rustc thread panicked"))
+    });
+    let (release, debug) = (release?, debug?);
+    let key = |d: &Diagnostic| (d.lint.clone(), d.spans.clone());
+    let in_debug: HashSet<_> = debug.iter().map(key).collect();
+    let in_release: HashSet<_> = release.iter().map(key).collect();
+    let mut found = Vec::new();
+    let mut one_sided = Vec::new();
+    for (diagnostic, in_other) in release
+        .iter()
+        .map(|d| (d, &in_debug))
+        .chain(debug.iter().map(|d| (d, &in_release)))
+    {
+        if diagnostic.error {
+            found.push(diagnostic.clone());
+        } else if in_other.contains(&key(diagnostic)) {
+            if std::ptr::eq(in_other, &in_debug) {
+                found.push(diagnostic.clone());
+            }
+        } else if is_item_lint(diagnostic) {
+            one_sided.extend(diagnostic.spans.iter().copied());
+        }
+    }
+    Ok(Checked {
+        file: parsed,
+        found,
+        one_sided,
+    })
+}
+
+/// One thing to remove, found at the identifier position `at` of the checked text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Kill {
+    /// Where it is, stable from round to round (`module::Type::name`): the key that
+    /// protects it once its removal has broken the build.
+    key: String,
+    /// The name errors would quote if its removal broke the build.
+    name: String,
+    at: (usize, usize),
+    what: What,
+    /// For an item of a module (not a member): the module, whose imports of it go too
+    /// (code that is dead as well may have been their only user).
+    home: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum What {
+    /// A function, constant, static, type alias, macro, empty module, or an inherent
+    /// impl's member: alone.
+    Plain,
+    /// A struct, enum or union, with the impls for it (`module` defines it).
+    Type { module: String },
+    /// A trait, with its impls.
+    Trait { module: String },
+    /// A trait's member, with its definitions in the trait's impls.
+    TraitMember { owner: String },
+    /// An enum variant, with the match arms whose pattern names it.
+    Variant { owner: String },
+    /// One name a `use` binds.
+    Leaf,
+}
+
+fn position(span: proc_macro2::Span) -> (usize, usize) {
+    let start = span.start();
+    (start.line, start.column)
+}
+
+/// What the warnings at `targets` let go, found in the tree parsed from the checked text;
+/// those at `cfg_targets` only if under a `#[cfg(..)]`.
+fn find_kills(file: &syn::File, targets: &[Spot], cfg_targets: &[Spot]) -> Vec<Kill> {
+    let mut finder = Finder {
+        starts: targets.iter().map(|t| t.start).collect(),
+        cfg_starts: cfg_targets.iter().map(|t| t.start).collect(),
+        targets,
+        cfg_targets,
+        under_cfg: 0,
+        module: vec!["crate".to_string()],
+        owner: None,
+        kills: Vec::new(),
+    };
+    finder.visit_file(file);
+    finder.kills
+}
+
+struct Finder<'a> {
+    starts: HashSet<(usize, usize)>,
+    cfg_starts: HashSet<(usize, usize)>,
+    targets: &'a [Spot],
+    cfg_targets: &'a [Spot],
+    /// How many of the items around the one visited carry a `#[cfg(..)]`.
+    under_cfg: usize,
+    module: Vec<String>,
+    /// The trait or inherent impl being visited: (its name, whether a trait).
+    owner: Option<(String, bool)>,
+    kills: Vec<Kill>,
+}
+
+impl Finder<'_> {
+    fn path(&self) -> String {
+        self.module.join("::")
+    }
+
+    fn hit(&mut self, ident: &syn::Ident, what: What) {
+        let at = position(ident.span());
+        let cfg_hit = self.under_cfg > 0 && self.cfg_starts.contains(&at);
+        if !(self.starts.contains(&at) || cfg_hit) {
+            return;
+        }
+        let name = unraw(ident);
+        let home = self.owner.is_none().then(|| self.path());
+        let key = match &what {
+            What::TraitMember { owner } | What::Variant { owner } => {
+                format!("{}::{owner}::{name}", self.path())
+            }
+            What::Plain => match &self.owner {
+                Some((owner, _)) => format!("{}::{owner}::{name}", self.path()),
+                None => format!("{}::{name}", self.path()),
+            },
+            _ => format!("{}::{name}", self.path()),
+        };
+        let home = match what {
+            What::Plain | What::Type { .. } | What::Trait { .. } => home,
+            _ => None,
+        };
+        self.kills.push(Kill {
+            key,
+            name,
+            at,
+            what,
+            home,
+        });
+    }
+
+    fn visit_item_under_cfg(&mut self, item: &Item) {
+        let module = self.path();
+        match item {
+            Item::Fn(f) => self.hit(&f.sig.ident, What::Plain),
+            Item::Const(c) => self.hit(&c.ident, What::Plain),
+            Item::Static(s) => self.hit(&s.ident, What::Plain),
+            Item::Type(t) => self.hit(&t.ident, What::Plain),
+            Item::TraitAlias(t) => self.hit(&t.ident, What::Plain),
+            Item::Macro(m) => {
+                if let Some(ident) = &m.ident {
+                    self.hit(ident, What::Plain);
+                }
+            }
+            Item::Struct(s) => self.hit(&s.ident, What::Type { module }),
+            Item::Union(u) => self.hit(&u.ident, What::Type { module }),
+            Item::Enum(e) => {
+                self.hit(&e.ident, What::Type { module });
+                let owner = unraw(&e.ident);
+                for variant in &e.variants {
+                    let what = What::Variant {
+                        owner: owner.clone(),
+                    };
+                    self.hit(&variant.ident, what);
+                }
+            }
+            Item::Trait(t) => {
+                self.hit(&t.ident, What::Trait { module });
+                let outer = self.owner.replace((unraw(&t.ident), true));
+                visit::visit_item_trait(self, t);
+                self.owner = outer;
+                return;
+            }
+            Item::Impl(i) => {
+                // A trait impl's members are the trait's: rustc never reports them.
+                let owner = self_type_name(&i.self_ty).filter(|_| i.trait_.is_none());
+                let outer = std::mem::replace(&mut self.owner, owner.map(|o| (o, false)));
+                visit::visit_item_impl(self, i);
+                self.owner = outer;
+                return;
+            }
+            Item::Mod(m) => {
+                if m.content.as_ref().is_some_and(|(_, items)| items.is_empty()) {
+                    // Empty in the text rustc checked: not even a glob imports from it.
+                    let name = unraw(&m.ident);
+                    self.kills.push(Kill {
+                        key: format!("{module}::{name}"),
+                        name,
+                        at: position(m.ident.span()),
+                        what: What::Plain,
+                        home: Some(module.clone()),
+                    });
+                }
+                self.module.push(unraw(&m.ident));
+                let outer = self.owner.take();
+                visit::visit_item_mod(self, m);
+                self.owner = outer;
+                self.module.pop();
+                return;
+            }
+            Item::Use(u) => {
+                let mut tree = u.tree.clone();
+                let targets = self.targets;
+                let cfg_targets = if self.under_cfg > 0 {
+                    self.cfg_targets
+                } else {
+                    &[]
+                };
+                retain_leaf_trees(&mut tree, &mut |leaf, node| {
+                    let spot = leaf_spot(node);
+                    if targets.iter().chain(cfg_targets).any(|t| t.contains(&spot)) {
+                        self.kills.push(Kill {
+                            key: format!("{module}::use {}", leaf_text(leaf)),
+                            name: leaf.bound().unwrap_or("*").to_string(),
+                            at: spot.start,
+                            what: What::Leaf,
+                            home: None,
+                        });
+                    }
+                    true
+                });
+            }
+            _ => {}
+        }
+        let outer = self.owner.take();
+        visit::visit_item(self, item);
+        self.owner = outer;
+    }
+
+    fn member(&mut self, ident: &syn::Ident) {
+        match self.owner.clone() {
+            Some((owner, true)) => self.hit(ident, What::TraitMember { owner }),
+            Some((_, false)) => self.hit(ident, What::Plain),
+            None => {}
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Finder<'_> {
+    fn visit_item(&mut self, item: &'ast Item) {
+        let cfg = item_attrs(item)
+            .iter()
+            .any(|attr| attr.path().is_ident("cfg"));
+        self.under_cfg += usize::from(cfg);
+        self.visit_item_under_cfg(item);
+        self.under_cfg -= usize::from(cfg);
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast ImplItem) {
+        match item {
+            ImplItem::Fn(f) => self.member(&f.sig.ident),
+            ImplItem::Const(c) => self.member(&c.ident),
+            ImplItem::Type(t) => self.member(&t.ident),
+            _ => {}
+        }
+        let outer = self.owner.take();
+        visit::visit_impl_item(self, item);
+        self.owner = outer;
+    }
+
+    fn visit_trait_item(&mut self, item: &'ast TraitItem) {
+        match item {
+            TraitItem::Fn(f) => self.member(&f.sig.ident),
+            TraitItem::Const(c) => self.member(&c.ident),
+            TraitItem::Type(t) => self.member(&t.ident),
+            _ => {}
+        }
+        let outer = self.owner.take();
+        visit::visit_trait_item(self, item);
+        self.owner = outer;
+    }
+}
+
+fn leaf_text(leaf: &Leaf) -> String {
+    let mut parts = leaf.prefix.clone();
+    parts.push(match &leaf.kind {
+        crate::uses::LeafKind::Name(name) => name.clone(),
+        crate::uses::LeafKind::Rename(name, alias) => format!("{name} as {alias}"),
+        crate::uses::LeafKind::Glob => "*".to_string(),
+    });
+    parts.join("::")
+}
+
+/// Where a use tree's leaf is: `b` in `a::b`, `c as d` whole, `*`.
+fn leaf_spot(node: &UseTree) -> Spot {
+    let (start, end) = match node {
+        UseTree::Name(name) => (name.ident.span(), name.ident.span()),
+        UseTree::Rename(rename) => (rename.ident.span(), rename.rename.span()),
+        UseTree::Glob(glob) => (glob.star_token.span, glob.star_token.span),
+        // Never a leaf.
+        UseTree::Path(path) => (path.ident.span(), path.ident.span()),
+        UseTree::Group(group) => (group.brace_token.span.open(), group.brace_token.span.close()),
+    };
+    let end = end.end();
+    Spot {
+        start: position(start),
+        end: (end.line, end.column),
+    }
+}
+
+/// `Foo` for `Foo<T>`, `&Foo`, `module::Foo`.
+fn self_type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(path) if path.qself.is_none() => {
+            path.path.segments.last().map(|s| unraw(&s.ident))
+        }
+        syn::Type::Reference(reference) => self_type_name(&reference.elem),
+        syn::Type::Paren(paren) => self_type_name(&paren.elem),
+        _ => None,
+    }
+}
+
+/// Applies one round's kills to a clone of the tree they were found in (its spans
+/// still say where each thing was).
+struct Sweep {
+    at: HashSet<(usize, usize)>,
+    /// Dead types and traits by name, with the module defining each.
+    types: HashMap<String, String>,
+    traits: HashMap<String, String>,
+    /// (trait, member) pairs.
+    members: HashSet<(String, String)>,
+    /// (enum, variant) pairs.
+    variants: HashSet<(String, String)>,
+    /// Dead items of modules by name, with the last segment of their module's path.
+    imported: HashSet<(String, String)>,
+    /// The imports removed with the item they import: (name bound, name imported).
+    removed_imports: Vec<(String, String)>,
+    module: Vec<String>,
+    /// The self type of the impl being swept, for `Self::Variant` patterns.
+    self_type: Option<String>,
+}
+
+impl Sweep {
+    fn new(kills: &[Kill]) -> Sweep {
+        let mut sweep = Sweep {
+            at: HashSet::new(),
+            types: HashMap::new(),
+            traits: HashMap::new(),
+            members: HashSet::new(),
+            variants: HashSet::new(),
+            imported: HashSet::new(),
+            removed_imports: Vec::new(),
+            module: vec!["crate".to_string()],
+            self_type: None,
+        };
+        for kill in kills {
+            sweep.at.insert(kill.at);
+            let name = kill.name.clone();
+            if let Some(home) = &kill.home {
+                let last = home.rsplit("::").next().unwrap_or(home);
+                sweep.imported.insert((name.clone(), last.to_string()));
+            }
+            match &kill.what {
+                What::Type { module } => {
+                    sweep.types.insert(name, module.clone());
+                }
+                What::Trait { module } => {
+                    sweep.traits.insert(name, module.clone());
+                }
+                What::TraitMember { owner } => {
+                    sweep.members.insert((owner.clone(), name));
+                }
+                What::Variant { owner } => {
+                    sweep.variants.insert((owner.clone(), name));
+                }
+                What::Plain | What::Leaf => {}
+            }
+        }
+        sweep
+    }
+
+    fn killed(&self, ident: &syn::Ident) -> bool {
+        self.at.contains(&position(ident.span()))
+    }
+
+    /// Whether `item`, among `items` (what its module defines), goes.
+    fn kills_item(&mut self, item: &mut Item, defined: &HashSet<String>) -> bool {
+        let module = self.module.join("::");
+        // A dead name defined in another module means this module's impls are for it
+        // only if this module does not define that name itself.
+        let dead = |map: &HashMap<String, String>, name: &str| {
+            map.get(name)
+                .is_some_and(|home| *home == module || !defined.contains(name))
+        };
+        match item {
+            Item::Fn(f) => self.killed(&f.sig.ident),
+            Item::Const(c) => self.killed(&c.ident),
+            Item::Static(s) => self.killed(&s.ident),
+            Item::Type(t) => self.killed(&t.ident),
+            Item::TraitAlias(t) => self.killed(&t.ident),
+            Item::Macro(m) => m.ident.as_ref().is_some_and(|i| self.killed(i)),
+            Item::Struct(s) => self.killed(&s.ident),
+            Item::Union(u) => self.killed(&u.ident),
+            Item::Enum(e) => {
+                e.variants = std::mem::take(&mut e.variants)
+                    .into_pairs()
+                    .filter(|pair| !self.killed(&pair.value().ident))
+                    .collect();
+                self.killed(&e.ident)
+            }
+            Item::Trait(t) => {
+                t.items.retain(|member| !trait_member_ident(member).is_some_and(|i| self.killed(i)));
+                self.killed(&t.ident)
+            }
+            Item::Mod(m) => self.killed(&m.ident),
+            Item::Use(u) => !retain_leaf_trees(&mut u.tree, &mut |leaf, node| {
+                let killed = self.at.contains(&leaf_spot(node).start);
+                !(killed || self.imports_dead(leaf))
+            }),
+            Item::Impl(i) => {
+                let self_type = self_type_name(&i.self_ty);
+                if self_type.as_deref().is_some_and(|t| dead(&self.types, t)) {
+                    return true;
+                }
+                let trait_name = i
+                    .trait_
+                    .as_ref()
+                    .and_then(|(path, _)| path.segments.last())
+                    .map(|s| unraw(&s.ident));
+                if let Some(name) = &trait_name {
+                    if dead(&self.traits, name) {
+                        return true;
+                    }
+                }
+                let had_members = !i.items.is_empty();
+                i.items.retain(|member| {
+                    let Some(ident) = impl_member_ident(member) else {
+                        return true;
+                    };
+                    let of_dead_trait_member = trait_name.as_ref().is_some_and(|t| {
+                        self.members.contains(&(t.clone(), unraw(ident)))
+                    });
+                    !(self.killed(ident) || of_dead_trait_member)
+                });
+                // An inherent impl emptied here goes with its last member.
+                i.trait_.is_none() && had_members && i.items.is_empty()
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a `use` leaf imports a dead item: `home::name`, or `super::name`,
+    /// `self::name`, `crate::name` (whose module is not checked).
+    fn imports_dead(&mut self, leaf: &Leaf) -> bool {
+        let (Some(name), Some(last)) = (leaf.original(), leaf.prefix.last()) else {
+            return false;
+        };
+        let name = name.to_string();
+        let dead = self.imported.contains(&(name.clone(), last.clone()))
+            || (matches!(last.as_str(), "super" | "self" | "crate")
+                && self.imported.iter().any(|(dead, _)| *dead == name));
+        if dead {
+            let bound = leaf.bound().unwrap_or("_").to_string();
+            self.removed_imports.push((bound, name));
+        }
+        dead
+    }
+
+    fn sweep_items(&mut self, items: &mut Vec<Item>) {
+        let defined = defined_names(items.iter());
+        items.retain_mut(|item| !self.kills_item(item, &defined));
+    }
+
+    /// Whether a pattern names a dead variant (`Enum::V`, `Self::V`, `Enum::V(..)`).
+    fn dead_pattern(&self, pat: &Pat) -> bool {
+        let path = match pat {
+            Pat::Path(p) => &p.path,
+            Pat::TupleStruct(p) => &p.path,
+            Pat::Struct(p) => &p.path,
+            Pat::Guard(g) => return self.dead_pattern(&g.pat),
+            Pat::Paren(p) => return self.dead_pattern(&p.pat),
+            Pat::Or(or) => return or.cases.iter().all(|case| self.dead_pattern(case)),
+            _ => return false,
+        };
+        let segments: Vec<String> = path.segments.iter().map(|s| unraw(&s.ident)).collect();
+        let [.., owner, variant] = segments.as_slice() else {
+            return false;
+        };
+        let owner = match (owner.as_str(), &self.self_type) {
+            ("Self", Some(self_type)) => self_type,
+            _ => owner,
+        };
+        self.variants.contains(&(owner.clone(), variant.clone()))
+    }
+
+    /// Drops the dead alternatives of an or-pattern (the arm goes if all are dead).
+    fn prune_alternatives(&self, pat: &mut Pat) {
+        match pat {
+            Pat::Or(or) => {
+                let cases = std::mem::take(&mut or.cases);
+                or.cases = cases
+                    .into_pairs()
+                    .filter(|pair| !self.dead_pattern(pair.value()))
+                    .collect();
+                if or.cases.trailing_punct() {
+                    or.cases.pop_punct();
+                }
+            }
+            Pat::Guard(g) => self.prune_alternatives(&mut g.pat),
+            _ => {}
+        }
+    }
+}
+
+impl VisitMut for Sweep {
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        self.sweep_items(&mut file.items);
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        self.module.push(unraw(&module.ident));
+        if let Some((_, items)) = &mut module.content {
+            self.sweep_items(items);
+        }
+        visit_mut::visit_item_mod_mut(self, module);
+        self.module.pop();
+    }
+
+    fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
+        let outer = std::mem::replace(&mut self.self_type, self_type_name(&item.self_ty));
+        visit_mut::visit_item_impl_mut(self, item);
+        self.self_type = outer;
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let defined = defined_names(block.stmts.iter().filter_map(|stmt| match stmt {
+            Stmt::Item(item) => Some(item),
+            _ => None,
+        }));
+        block.stmts.retain_mut(|stmt| match stmt {
+            Stmt::Item(item) => !self.kills_item(item, &defined),
+            _ => true,
+        });
+        visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
+        if !self.variants.is_empty() {
+            expr.arms.retain(|arm| !self.dead_pattern(&arm.pat));
+            for arm in &mut expr.arms {
+                self.prune_alternatives(&mut arm.pat);
+            }
+        }
+        visit_mut::visit_expr_match_mut(self, expr);
+    }
+}
+
+fn item_attrs(item: &Item) -> &[Attribute] {
+    match item {
+        Item::Const(i) => &i.attrs,
+        Item::Enum(i) => &i.attrs,
+        Item::Fn(i) => &i.attrs,
+        Item::Impl(i) => &i.attrs,
+        Item::Macro(i) => &i.attrs,
+        Item::Mod(i) => &i.attrs,
+        Item::Static(i) => &i.attrs,
+        Item::Struct(i) => &i.attrs,
+        Item::Trait(i) => &i.attrs,
+        Item::TraitAlias(i) => &i.attrs,
+        Item::Type(i) => &i.attrs,
+        Item::Union(i) => &i.attrs,
+        Item::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn trait_member_ident(member: &TraitItem) -> Option<&syn::Ident> {
+    match member {
+        TraitItem::Fn(f) => Some(&f.sig.ident),
+        TraitItem::Const(c) => Some(&c.ident),
+        TraitItem::Type(t) => Some(&t.ident),
+        _ => None,
+    }
+}
+
+fn impl_member_ident(member: &ImplItem) -> Option<&syn::Ident> {
+    match member {
+        ImplItem::Fn(f) => Some(&f.sig.ident),
+        ImplItem::Const(c) => Some(&c.ident),
+        ImplItem::Type(t) => Some(&t.ident),
+        _ => None,
+    }
+}
+
+/// The type and trait names a list of items defines.
+fn defined_names<'a>(items: impl IntoIterator<Item = &'a Item>) -> HashSet<String> {
+    items
+        .into_iter()
+        .filter_map(|item| match item {
+            Item::Struct(s) => Some(unraw(&s.ident)),
+            Item::Enum(e) => Some(unraw(&e.ident)),
+            Item::Union(u) => Some(unraw(&u.ident)),
+            Item::Trait(t) => Some(unraw(&t.ident)),
+            Item::Type(t) => Some(unraw(&t.ident)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Takes `dead_code` and the unused lints out of every `allow`/`expect` attribute outside
+/// macro bodies (an attribute left naming nothing goes).
+struct Unhide;
+
+impl Unhide {
+    fn clean(attrs: &mut Vec<Attribute>) {
+        attrs.retain_mut(|attr| {
+            let syn::Meta::List(list) = &attr.meta else {
+                return true;
+            };
+            if !(list.path.is_ident("allow") || list.path.is_ident("expect")) {
+                return true;
+            }
+            let Ok(lints) =
+                list.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+            else {
+                return true;
+            };
+            let hides = |lint: &syn::Path| HIDING_LINTS.iter().any(|name| lint.is_ident(name));
+            if !lints.iter().any(hides) {
+                return true;
+            }
+            let rest: Vec<&syn::Path> = lints.iter().filter(|lint| !hides(lint)).collect();
+            if rest.is_empty() {
+                return false;
+            }
+            let path = &list.path;
+            let rebuilt: Attribute = match attr.style {
+                syn::AttrStyle::Outer => syn::parse_quote!(#[#path(#(#rest),*)]),
+                syn::AttrStyle::Inner(_) => syn::parse_quote!(#![#path(#(#rest),*)]),
+            };
+            *attr = rebuilt;
+            true
+        });
+    }
+}
+
+impl VisitMut for Unhide {
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        Self::clean(&mut file.attrs);
+        visit_mut::visit_file_mut(self, file);
+    }
+
+    fn visit_item_mut(&mut self, item: &mut Item) {
+        let attrs = match item {
+            Item::Const(i) => Some(&mut i.attrs),
+            Item::Enum(i) => Some(&mut i.attrs),
+            Item::Fn(i) => Some(&mut i.attrs),
+            Item::Impl(i) => Some(&mut i.attrs),
+            Item::Macro(i) => Some(&mut i.attrs),
+            Item::Mod(i) => Some(&mut i.attrs),
+            Item::Static(i) => Some(&mut i.attrs),
+            Item::Struct(i) => Some(&mut i.attrs),
+            Item::Trait(i) => Some(&mut i.attrs),
+            Item::TraitAlias(i) => Some(&mut i.attrs),
+            Item::Type(i) => Some(&mut i.attrs),
+            Item::Union(i) => Some(&mut i.attrs),
+            Item::Use(i) => Some(&mut i.attrs),
+            _ => None,
+        };
+        if let Some(attrs) = attrs {
+            Self::clean(attrs);
+        }
+        visit_mut::visit_item_mut(self, item);
+    }
+
+    fn visit_impl_item_mut(&mut self, item: &mut ImplItem) {
+        match item {
+            ImplItem::Const(i) => Self::clean(&mut i.attrs),
+            ImplItem::Fn(i) => Self::clean(&mut i.attrs),
+            ImplItem::Type(i) => Self::clean(&mut i.attrs),
+            _ => {}
+        }
+        visit_mut::visit_impl_item_mut(self, item);
+    }
+
+    fn visit_trait_item_mut(&mut self, item: &mut TraitItem) {
+        match item {
+            TraitItem::Const(i) => Self::clean(&mut i.attrs),
+            TraitItem::Fn(i) => Self::clean(&mut i.attrs),
+            TraitItem::Type(i) => Self::clean(&mut i.attrs),
+            _ => {}
+        }
+        visit_mut::visit_trait_item_mut(self, item);
+    }
+
+    fn visit_variant_mut(&mut self, variant: &mut syn::Variant) {
+        Self::clean(&mut variant.attrs);
+        visit_mut::visit_variant_mut(self, variant);
+    }
+
+    fn visit_field_mut(&mut self, field: &mut syn::Field) {
+        Self::clean(&mut field.attrs);
+        visit_mut::visit_field_mut(self, field);
+    }
+}
