@@ -15,6 +15,7 @@
 use crate::diagnostics::{self, Diagnostic, Spot, ITEM_LINTS};
 use crate::uses::{retain_leaf_trees, unraw, Leaf};
 use anyhow::{bail, Context, Result};
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use std::collections::{HashMap, HashSet};
 use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
@@ -61,7 +62,7 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
             break;
         }
         let mut candidate = current.file.clone();
-        let mut sweep = Sweep::new(&kills);
+        let mut sweep = Sweep::new(&kills, &candidate);
         sweep.visit_file_mut(&mut candidate);
         Discard(&dropped).visit_file_mut(&mut candidate);
         let mut next = checked(&candidate, edition, &mut report)?;
@@ -79,7 +80,7 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
                 break;
             }
             let mut repaired = next.file;
-            Sweep::new(&leaves).visit_file_mut(&mut repaired);
+            Sweep::new(&leaves, &repaired).visit_file_mut(&mut repaired);
             next = checked(&repaired, edition, &mut report)?;
         }
         let errors = next.errors();
@@ -104,11 +105,13 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
             .iter()
             .filter(|kill| named.contains(kill.name.as_str()))
             .collect();
-        // Nothing named: no removal of this round is trusted again.
-        let blamed = if culprits.is_empty() {
-            kills.iter().collect()
-        } else {
-            culprits
+        // Nothing named: the removals that take others with them are not tried again;
+        // if there are none, no removal of this round is.
+        let risky: Vec<&Kill> = kills.iter().filter(|k| k.takes_others()).collect();
+        let blamed = match (culprits.is_empty(), risky.is_empty()) {
+            (false, _) => culprits,
+            (true, false) => risky,
+            (true, true) => kills.iter().collect(),
         };
         if trace {
             for error in &errors {
@@ -249,6 +252,13 @@ struct Kill {
     home: Option<String>,
 }
 
+impl Kill {
+    /// Whether removing it removes more than itself (impls, arms, imports).
+    fn takes_others(&self) -> bool {
+        !matches!(self.what, What::Leaf) && (self.what != What::Plain || self.home.is_some())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum What {
     /// A function, constant, static, type alias, macro, empty module, or an inherent
@@ -345,11 +355,29 @@ impl Finder<'_> {
             Item::Static(s) => self.hit(&s.ident, What::Plain),
             Item::Type(t) => self.hit(&t.ident, What::Plain),
             Item::TraitAlias(t) => self.hit(&t.ident, What::Plain),
-            Item::Macro(m) => {
-                if let Some(ident) = &m.ident {
-                    self.hit(ident, What::Plain);
+            Item::Macro(m) => match &m.ident {
+                Some(ident) => self.hit(ident, What::Plain),
+                // An invocation whose tokens name what rustc reports unused (a struct it
+                // defines): it goes whole.
+                None => {
+                    let starts = if self.under_cfg > 0 {
+                        self.starts.union(&self.cfg_starts).copied().collect()
+                    } else {
+                        self.starts.clone()
+                    };
+                    if let (Some(name), Some(called)) =
+                        (ident_at(m.mac.tokens.clone(), &starts), m.mac.path.segments.last())
+                    {
+                        self.kills.push(Kill {
+                            key: format!("{module}::{}!{name}", called.ident),
+                            name,
+                            at: position(called.ident.span()),
+                            what: What::Plain,
+                            home: None,
+                        });
+                    }
                 }
-            }
+            },
             Item::Struct(s) => self.hit(&s.ident, What::Type { module }),
             Item::Union(u) => self.hit(&u.ident, What::Type { module }),
             Item::Enum(e) => {
@@ -469,6 +497,142 @@ impl<'ast> Visit<'ast> for Finder<'_> {
     }
 }
 
+/// The identifier of `tokens` that starts at one of `starts`.
+fn ident_at(tokens: TokenStream, starts: &HashSet<(usize, usize)>) -> Option<String> {
+    tokens.into_iter().find_map(|token| match token {
+        TokenTree::Ident(ident) if starts.contains(&position(ident.span())) => {
+            Some(ident.to_string())
+        }
+        TokenTree::Group(group) => ident_at(group.stream(), starts),
+        _ => None,
+    })
+}
+
+/// Every identifier in `tokens`.
+fn idents_in(tokens: TokenStream, out: &mut HashSet<String>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => {
+                out.insert(ident.to_string());
+            }
+            TokenTree::Group(group) => idents_in(group.stream(), out),
+            _ => {}
+        }
+    }
+}
+
+/// `tokens` without the definitions of `fn <name>` (with their attributes, visibility
+/// and qualifiers, up to the body's braces or a `;`), at any depth.
+fn without_fn(tokens: TokenStream, name: &str) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let defines = matches!(&tokens[i], TokenTree::Ident(f) if f == "fn")
+            && matches!(tokens.get(i + 1), Some(TokenTree::Ident(n)) if n == name);
+        if defines {
+            // Back over qualifiers, `pub(..)` and attributes already copied.
+            loop {
+                match out.last() {
+                    Some(TokenTree::Ident(q))
+                        if ["pub", "const", "unsafe", "async", "extern", "default"]
+                            .contains(&q.to_string().as_str()) =>
+                    {
+                        out.pop();
+                    }
+                    Some(TokenTree::Literal(_)) => {
+                        out.pop();
+                    }
+                    Some(TokenTree::Group(g))
+                        if g.delimiter() == Delimiter::Parenthesis
+                            && matches!(out.iter().rev().nth(1), Some(TokenTree::Ident(p)) if p == "pub") =>
+                    {
+                        out.pop();
+                    }
+                    Some(TokenTree::Group(g))
+                        if g.delimiter() == Delimiter::Bracket
+                            && matches!(out.iter().rev().nth(1), Some(TokenTree::Punct(p)) if p.as_char() == '#') =>
+                    {
+                        out.pop();
+                        out.pop();
+                    }
+                    _ => break,
+                }
+            }
+            i += 2;
+            while i < tokens.len() {
+                let end = match &tokens[i] {
+                    TokenTree::Group(g) => g.delimiter() == Delimiter::Brace,
+                    TokenTree::Punct(p) => p.as_char() == ';',
+                    _ => false,
+                };
+                i += 1;
+                if end {
+                    break;
+                }
+            }
+            continue;
+        }
+        out.push(match &tokens[i] {
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), without_fn(g.stream(), name));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// `tokens` without the `impl .. <name> .. for .. { .. }` blocks (and their attributes),
+/// at any depth.
+fn without_impls_of(tokens: TokenStream, name: &str) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if matches!(&tokens[i], TokenTree::Ident(word) if word == "impl") {
+            let body = (i + 1..tokens.len()).find(
+                |&j| matches!(&tokens[j], TokenTree::Group(g) if g.delimiter() == Delimiter::Brace),
+            );
+            if let Some(body) = body {
+                let header = &tokens[i + 1..body];
+                let is_ident = |t: &TokenTree, word: &str| matches!(t, TokenTree::Ident(x) if x == word);
+                let of_trait = header.iter().position(|t| is_ident(t, name));
+                let for_at = header.iter().position(|t| is_ident(t, "for"));
+                if matches!((of_trait, for_at), (Some(t), Some(f)) if t < f) {
+                    while let Some(TokenTree::Group(g)) = out.last() {
+                        let attribute = g.delimiter() == Delimiter::Bracket
+                            && matches!(out.iter().rev().nth(1), Some(TokenTree::Punct(p)) if p.as_char() == '#');
+                        if !attribute {
+                            break;
+                        }
+                        out.pop();
+                        out.pop();
+                    }
+                    if matches!(out.last(), Some(TokenTree::Ident(u)) if u == "unsafe") {
+                        out.pop();
+                    }
+                    i = body + 1;
+                    continue;
+                }
+            }
+        }
+        out.push(match &tokens[i] {
+            TokenTree::Group(g) => {
+                let mut inner = Group::new(g.delimiter(), without_impls_of(g.stream(), name));
+                inner.set_span(g.span());
+                TokenTree::Group(inner)
+            }
+            other => other.clone(),
+        });
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
 fn leaf_text(leaf: &Leaf) -> String {
     let mut parts = leaf.prefix.clone();
     parts.push(match &leaf.kind {
@@ -523,14 +687,22 @@ struct Sweep {
     imported: HashSet<(String, String)>,
     /// The imports removed with the item they import: (name bound, name imported).
     removed_imports: Vec<(String, String)>,
+    /// The identifiers in each `macro_rules!` body, by macro name.
+    macro_bodies: HashMap<String, HashSet<String>>,
+    /// The names of every type and trait defined outside macro bodies.
+    defined: HashSet<String>,
     module: Vec<String>,
     /// The self type of the impl being swept, for `Self::Variant` patterns.
     self_type: Option<String>,
 }
 
 impl Sweep {
-    fn new(kills: &[Kill]) -> Sweep {
+    fn new(kills: &[Kill], file: &syn::File) -> Sweep {
+        let mut bodies = MacroBodies::default();
+        bodies.visit_file(file);
         let mut sweep = Sweep {
+            macro_bodies: bodies.bodies,
+            defined: bodies.defined,
             at: HashSet::new(),
             types: HashMap::new(),
             traits: HashMap::new(),
@@ -586,7 +758,43 @@ impl Sweep {
             Item::Static(s) => self.killed(&s.ident),
             Item::Type(t) => self.killed(&t.ident),
             Item::TraitAlias(t) => self.killed(&t.ident),
-            Item::Macro(m) => m.ident.as_ref().is_some_and(|i| self.killed(i)),
+            Item::Macro(m) => match &m.ident {
+                Some(ident) => {
+                    // Impls a macro writes lose the dead members of their trait; those of
+                    // a dead trait go.
+                    let body = &self.macro_bodies[&ident.to_string()];
+                    for (owner, member) in &self.members {
+                        if body.contains(owner) {
+                            m.mac.tokens = without_fn(m.mac.tokens.clone(), member);
+                        }
+                    }
+                    for name in self.traits.keys() {
+                        if body.contains(name) {
+                            m.mac.tokens = without_impls_of(m.mac.tokens.clone(), name);
+                        }
+                    }
+                    self.killed(ident)
+                }
+                None => {
+                    let Some(called) = m.mac.path.segments.last() else {
+                        return false;
+                    };
+                    if self.killed(&called.ident) {
+                        return true;
+                    }
+                    // An invocation writing impls of a dead trait or for a dead type.
+                    let mut names = HashSet::new();
+                    idents_in(m.mac.tokens.clone(), &mut names);
+                    if let Some(body) = self.macro_bodies.get(&called.ident.to_string()) {
+                        names.extend(body.iter().cloned());
+                    }
+                    // Only if it names no type or trait that stays (its macro's impls of
+                    // dead traits go from the macro instead).
+                    let dead = |n: &String| self.types.contains_key(n) || self.traits.contains_key(n);
+                    names.iter().any(dead)
+                        && !names.iter().any(|n| self.defined.contains(n) && !dead(n))
+                }
+            },
             Item::Struct(s) => self.killed(&s.ident),
             Item::Union(u) => self.killed(&u.ident),
             Item::Enum(e) => {
@@ -644,6 +852,10 @@ impl Sweep {
             return false;
         };
         let name = name.to_string();
+        // A `use` of a name that is a macro's too may import the macro.
+        if self.macro_bodies.contains_key(&name) {
+            return false;
+        }
         let dead = self.imported.contains(&(name.clone(), last.clone()))
             || (matches!(last.as_str(), "super" | "self" | "crate")
                 && self.imported.iter().any(|(dead, _)| *dead == name));
@@ -741,6 +953,29 @@ impl VisitMut for Sweep {
             }
         }
         visit_mut::visit_expr_match_mut(self, expr);
+    }
+}
+
+/// The identifiers of each `macro_rules!` body, by macro name (merged when two macros
+/// share a name).
+/// Also the names of the types and traits defined outside macro bodies.
+#[derive(Default)]
+struct MacroBodies {
+    bodies: HashMap<String, HashSet<String>>,
+    defined: HashSet<String>,
+}
+
+impl<'ast> Visit<'ast> for MacroBodies {
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        if let Some(ident) = &item.ident {
+            let body = self.bodies.entry(ident.to_string()).or_default();
+            idents_in(item.mac.tokens.clone(), body);
+        }
+    }
+
+    fn visit_item(&mut self, item: &'ast Item) {
+        self.defined.extend(defined_names([item]));
+        visit::visit_item(self, item);
     }
 }
 
