@@ -12,6 +12,7 @@
 //! (impls are matched by name, so two types called `Iter` could be confused) is taken
 //! again without the removals the errors name, which are never tried again.
 
+use crate::arms;
 use crate::diagnostics::{self, Diagnostic, Spot, ITEM_LINTS};
 use crate::uses::{retain_leaf_trees, unraw, Leaf};
 use anyhow::{bail, Context, Result};
@@ -59,30 +60,31 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
         kills.retain(|kill| !protected.contains(&kill.key));
         let dropped = current.dropped();
         if kills.is_empty() && dropped.is_empty() {
-            break;
+            // Nothing else is unused: the rules of exported macros, then, and again
+            // what the rules that went alone used.
+            let unused = arms::unused(&current.text, &current.file, edition)?;
+            report.compiles += 2;
+            if unused.rules.is_empty() && unused.macros.is_empty() {
+                break;
+            }
+            let starts: HashSet<(usize, usize)> = unused.rules.iter().map(|s| s.start).collect();
+            let macros = find_kills(&current.file, &unused.macros, &[]);
+            let mut candidate = current.file.clone();
+            arms::RemoveRules(&starts).visit_file_mut(&mut candidate);
+            Sweep::new(&macros, &candidate).visit_file_mut(&mut candidate);
+            let next = settle(&candidate, edition, &mut report)?;
+            if !next.errors().is_empty() {
+                break;
+            }
+            report.removed += starts.len() + macros.len();
+            current = next;
+            continue;
         }
         let mut candidate = current.file.clone();
         let mut sweep = Sweep::new(&kills, &candidate);
         sweep.visit_file_mut(&mut candidate);
         Discard(&dropped).visit_file_mut(&mut candidate);
-        let mut next = checked(&candidate, edition, &mut report)?;
-        // An import only dead code used is not reported, and breaks once what it
-        // imports is gone: it goes too (rustc reports nothing else until imports resolve).
-        for _ in 0..MAX_IMPORT_REPAIRS {
-            let unresolved = spots(&next.found, |d| {
-                d.error && d.lint.as_deref() == Some(UNRESOLVED_IMPORT)
-            });
-            let leaves: Vec<Kill> = find_kills(&next.file, &unresolved, &[])
-                .into_iter()
-                .filter(|kill| kill.what == What::Leaf)
-                .collect();
-            if leaves.is_empty() {
-                break;
-            }
-            let mut repaired = next.file;
-            Sweep::new(&leaves, &repaired).visit_file_mut(&mut repaired);
-            next = checked(&repaired, edition, &mut report)?;
-        }
+        let next = settle(&candidate, edition, &mut report)?;
         let errors = next.errors();
         if errors.is_empty() {
             report.removed += kills.len();
@@ -133,6 +135,29 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
     Ok(report)
 }
 
+/// Checks `candidate`; an import only dead code used is not reported, and breaks once
+/// what it imports is gone: it goes too (rustc reports nothing else until imports
+/// resolve), a few times over for chains of re-exports.
+fn settle(candidate: &syn::File, edition: &str, report: &mut Report) -> Result<Checked> {
+    let mut next = checked(candidate, edition, report)?;
+    for _ in 0..MAX_IMPORT_REPAIRS {
+        let unresolved = spots(&next.found, |d| {
+            d.error && d.lint.as_deref() == Some(UNRESOLVED_IMPORT)
+        });
+        let leaves: Vec<Kill> = find_kills(&next.file, &unresolved, &[])
+            .into_iter()
+            .filter(|kill| kill.what == What::Leaf)
+            .collect();
+        if leaves.is_empty() {
+            break;
+        }
+        let mut repaired = next.file;
+        Sweep::new(&leaves, &repaired).visit_file_mut(&mut repaired);
+        next = checked(&repaired, edition, report)?;
+    }
+    Ok(next)
+}
+
 /// Names each `#[must_use]` value a statement drops (`f();` becomes `let _ = f();`, the
 /// fix rustc suggests; the value is dropped at the same point).
 struct Discard<'a>(&'a [Spot]);
@@ -166,6 +191,7 @@ fn is_item_lint(diagnostic: &Diagnostic) -> bool {
 /// A printed bundle parsed again (so that spans are positions in the text rustc read)
 /// and what rustc says of it.
 struct Checked {
+    text: String,
     file: syn::File,
     /// Errors of either build, and the warnings both builds give.
     found: Vec<Diagnostic>,
@@ -205,8 +231,8 @@ fn checked(file: &syn::File, edition: &str, report: &mut Report) -> Result<Check
     let parsed = syn::parse_file(&text).context("the printed bundle does not parse")?;
     report.compiles += 2;
     let (release, debug) = std::thread::scope(|scope| {
-        let debug = scope.spawn(|| diagnostics::check(&text, edition, true));
-        let release = diagnostics::check(&text, edition, false);
+        let debug = scope.spawn(|| diagnostics::check(&text, edition, true, &[]));
+        let release = diagnostics::check(&text, edition, false, &[]);
         (release, debug.join().expect("rustc thread panicked"))
     });
     let (release, debug) = (release?, debug?);
@@ -231,6 +257,7 @@ fn checked(file: &syn::File, edition: &str, report: &mut Report) -> Result<Check
         }
     }
     Ok(Checked {
+        text,
         file: parsed,
         found,
         one_sided,

@@ -40,8 +40,9 @@ impl Spot {
 pub const ITEM_LINTS: [&str; 3] = ["dead_code", "unused_imports", "unused_macros"];
 
 /// Compiles `text` with the unused lints on; every diagnostic but rustc's summary lines.
-/// `debug` sets `debug_assertions` (on without `-O`, off with it).
-pub fn check(text: &str, edition: &str, debug: bool) -> Result<Vec<Diagnostic>> {
+/// `debug` sets `debug_assertions` (on without `-O`, off with it); `lints` are warned
+/// about too (`unused_macro_rules` is allowed by default).
+pub fn check(text: &str, edition: &str, debug: bool, lints: &[&str]) -> Result<Vec<Diagnostic>> {
     static RUN: AtomicUsize = AtomicUsize::new(0);
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".to_string());
     // Metadata must go somewhere; one file per call, as bundles are checked in parallel.
@@ -53,7 +54,9 @@ pub fn check(text: &str, edition: &str, debug: bool) -> Result<Vec<Diagnostic>> 
     let mut child = Command::new(&rustc)
         .args(["-", "--crate-name", "bundle", "--crate-type", "bin"])
         .args(["--edition", edition, "--emit=metadata", "--error-format=json"])
-        .args(["-W", "dead_code", "-W", "unused", "-C"])
+        .args(["-W", "dead_code", "-W", "unused"])
+        .args(lints.iter().flat_map(|lint| ["-W", lint]))
+        .arg("-C")
         .arg(format!("debug-assertions={}", if debug { "on" } else { "off" }))
         .arg("-o")
         .arg(&out)
@@ -167,7 +170,7 @@ mod tests {
     #[test]
     fn rustc_names_an_unused_function_and_an_unused_import() {
         let text = "use std::fmt;\nfn unused() {}\nfn main() {}\n";
-        let found = check(text, "2021", false).unwrap();
+        let found = check(text, "2021", false, &[]).unwrap();
         let lints: Vec<(Option<&str>, Spot)> = found
             .iter()
             .map(|d| (d.lint.as_deref(), d.spans[0]))

@@ -7,6 +7,7 @@
 //! (`rewrite`); the dependencies are then pruned to what the solution uses (`prune`)
 //! and the whole is printed with a header (`emit`).
 
+mod arms;
 pub mod contest;
 mod dead;
 pub mod diagnostics;
