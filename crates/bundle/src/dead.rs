@@ -21,6 +21,7 @@ use std::collections::{HashMap, HashSet};
 use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
+use quote::ToTokens;
 use syn::{Attribute, ImplItem, Item, Pat, Stmt, TraitItem, UseTree};
 
 /// rustc's code for an import that does not resolve.
@@ -60,8 +61,37 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
         kills.retain(|kill| !protected.contains(&kill.key));
         let dropped = current.dropped();
         if kills.is_empty() && dropped.is_empty() {
-            // Nothing else is unused: the rules of exported macros, then, and again
-            // what the rules that went alone used.
+            // Nothing else is unused: the types no code names, then the rules of
+            // exported macros, and again what went with them used.
+            let mut unnamed = unnamed_types(&current.file);
+            unnamed.retain(|kill| !protected.contains(&kill.key));
+            if !unnamed.is_empty() {
+                let mut candidate = current.file.clone();
+                Sweep::new(&unnamed, &candidate).visit_file_mut(&mut candidate);
+                let next = settle(&candidate, edition, &mut report)?;
+                if next.errors().is_empty() {
+                    report.removed += unnamed.len();
+                    current = next;
+                    continue;
+                }
+                // One at a time, then: each that breaks the build stays.
+                for kill in unnamed {
+                    let mut candidate = current.file.clone();
+                    let alone = std::slice::from_ref(&kill);
+                    Sweep::new(alone, &candidate).visit_file_mut(&mut candidate);
+                    let next = settle(&candidate, edition, &mut report)?;
+                    if next.errors().is_empty() {
+                        report.removed += 1;
+                        current = next;
+                    } else {
+                        if trace {
+                            eprintln!("dead: keeps {}, named: {}", kill.key, next.errors()[0].message);
+                        }
+                        protected.insert(kill.key);
+                    }
+                }
+                continue;
+            }
             let unused = arms::unused(&current.text, &current.file, edition)?;
             report.compiles += 2;
             if unused.rules.is_empty() && unused.macros.is_empty() {
@@ -135,6 +165,110 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
     Ok(report)
 }
 
+/// The structs, enums and unions of library modules that no code names but their own
+/// impls, imports and macros (rustc counts a type as used when its impls of std traits
+/// build it): if the bundle compiles without them and all their impls, no value of
+/// theirs exists. Each defined once in the bundle, outside the root.
+fn unnamed_types(file: &syn::File) -> Vec<Kill> {
+    let mut mentions = Mentions {
+        module: vec!["crate".to_string()],
+        ..Mentions::default()
+    };
+    mentions.visit_file(file);
+    let mut kills = Vec::new();
+    for (name, defs) in mentions.defs {
+        let [(module, at)] = defs.as_slice() else {
+            continue;
+        };
+        // Its own definition names it once.
+        if mentions.counts.get(&name).copied().unwrap_or(0) > 1 {
+            continue;
+        }
+        kills.push(Kill {
+            key: format!("{module}::{name}"),
+            name,
+            at: *at,
+            what: What::Type {
+                module: module.clone(),
+            },
+            home: Some(module.clone()),
+        });
+    }
+    kills.sort_by(|a, b| a.at.cmp(&b.at));
+    kills
+}
+
+/// How often each identifier occurs outside `use` items, item-level macros (definitions
+/// and invocations) and the impls whose self type it is; where types are defined.
+#[derive(Default)]
+struct Mentions {
+    counts: HashMap<String, usize>,
+    /// Type name -> (module, identifier position) of each definition outside the root.
+    defs: HashMap<String, Vec<(String, (usize, usize))>>,
+    module: Vec<String>,
+    /// The names in the header of the impl being visited, not counted there.
+    skip: HashSet<String>,
+}
+
+impl Mentions {
+    fn count(&mut self, name: String) {
+        if !self.skip.contains(&name) {
+            *self.counts.entry(name).or_default() += 1;
+        }
+    }
+
+    fn define(&mut self, ident: &syn::Ident) {
+        if self.module.len() > 1 {
+            let module = self.module.join("::");
+            let defs = self.defs.entry(unraw(ident)).or_default();
+            defs.push((module, position(ident.span())));
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Mentions {
+    fn visit_item(&mut self, item: &'ast Item) {
+        match item {
+            Item::Use(_) | Item::Macro(_) => return,
+            Item::Struct(s) => self.define(&s.ident),
+            Item::Enum(e) => self.define(&e.ident),
+            Item::Union(u) => self.define(&u.ident),
+            Item::Impl(i) => {
+                let mut header = HashSet::new();
+                if let Some((path, _)) = &i.trait_ {
+                    idents_in(path.to_token_stream(), &mut header);
+                }
+                idents_in(i.self_ty.to_token_stream(), &mut header);
+                let outer = std::mem::replace(&mut self.skip, header);
+                visit::visit_item_impl(self, i);
+                self.skip = outer;
+                return;
+            }
+            Item::Mod(m) => {
+                self.module.push(unraw(&m.ident));
+                visit::visit_item_mod(self, m);
+                self.module.pop();
+                return;
+            }
+            _ => {}
+        }
+        visit::visit_item(self, item);
+    }
+
+    fn visit_ident(&mut self, ident: &'ast syn::Ident) {
+        self.count(unraw(ident));
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let mut names = HashSet::new();
+        idents_in(mac.tokens.clone(), &mut names);
+        for name in names {
+            self.count(name);
+        }
+        visit::visit_macro(self, mac);
+    }
+}
+
 /// Checks `candidate`; an import only dead code used is not reported, and breaks once
 /// what it imports is gone: it goes too (rustc reports nothing else until imports
 /// resolve), a few times over for chains of re-exports.
@@ -144,10 +278,19 @@ fn settle(candidate: &syn::File, edition: &str, report: &mut Report) -> Result<C
         let unresolved = spots(&next.found, |d| {
             d.error && d.lint.as_deref() == Some(UNRESOLVED_IMPORT)
         });
-        let leaves: Vec<Kill> = find_kills(&next.file, &unresolved, &[])
+        let mut leaves: Vec<Kill> = find_kills(&next.file, &unresolved, &[])
             .into_iter()
             .filter(|kill| kill.what == What::Leaf)
             .collect();
+        // rustc may point at the path's start (`crate::m::Gone::{A, B}`): what it
+        // quotes is the path, and every leaf under it goes.
+        let paths: Vec<&str> = next
+            .found
+            .iter()
+            .filter(|d| d.error && d.lint.as_deref() == Some(UNRESOLVED_IMPORT))
+            .filter_map(|d| d.message.split('`').nth(1))
+            .collect();
+        leaves.extend(leaves_under(&next.file, &paths));
         if leaves.is_empty() {
             break;
         }
@@ -156,6 +299,41 @@ fn settle(candidate: &syn::File, edition: &str, report: &mut Report) -> Result<C
         next = checked(&repaired, edition, report)?;
     }
     Ok(next)
+}
+
+/// The `use` leaves (anywhere) whose path is one of `paths` or lies under one.
+fn leaves_under(file: &syn::File, paths: &[&str]) -> Vec<Kill> {
+    struct Under<'a> {
+        paths: &'a [&'a str],
+        kills: Vec<Kill>,
+    }
+    impl<'ast> Visit<'ast> for Under<'_> {
+        fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+            let mut tree = item.tree.clone();
+            retain_leaf_trees(&mut tree, &mut |leaf, node| {
+                let full = leaf_text(leaf);
+                let under = |path: &&str| {
+                    full == *path || full.starts_with(&format!("{path}::"))
+                };
+                if self.paths.iter().any(under) {
+                    self.kills.push(Kill {
+                        key: format!("use {full}"),
+                        name: leaf.bound().unwrap_or("*").to_string(),
+                        at: leaf_spot(node).start,
+                        what: What::Leaf,
+                        home: None,
+                    });
+                }
+                true
+            });
+        }
+    }
+    let mut under = Under {
+        paths,
+        kills: Vec::new(),
+    };
+    under.visit_file(file);
+    under.kills
 }
 
 /// Names each `#[must_use]` value a statement drops (`f();` becomes `let _ = f();`, the
@@ -613,6 +791,39 @@ fn without_fn(tokens: TokenStream, name: &str) -> TokenStream {
     out.into_iter().collect()
 }
 
+/// The entries of a macro invocation's tokens: each ends after a top-level `;` or
+/// brace group; failing that (one entry), after a top-level `,` (generics hold commas
+/// outside groups, so commas come second).
+fn entries(tokens: TokenStream) -> Vec<TokenStream> {
+    let split = |commas: bool| split_entries(tokens.clone(), commas);
+    let entries = split(false);
+    if entries.len() > 1 {
+        entries
+    } else {
+        split(true)
+    }
+}
+
+fn split_entries(tokens: TokenStream, commas: bool) -> Vec<TokenStream> {
+    let mut entries = Vec::new();
+    let mut entry: Vec<TokenTree> = Vec::new();
+    for token in tokens {
+        let ends = match &token {
+            TokenTree::Punct(p) => p.as_char() == ';' || (commas && p.as_char() == ','),
+            TokenTree::Group(g) => !commas && g.delimiter() == Delimiter::Brace,
+            _ => false,
+        };
+        entry.push(token);
+        if ends {
+            entries.push(entry.drain(..).collect());
+        }
+    }
+    if !entry.is_empty() {
+        entries.push(entry.into_iter().collect());
+    }
+    entries
+}
+
 /// `tokens` without the `impl .. <name> .. for .. { .. }` blocks (and their attributes),
 /// at any depth.
 fn without_impls_of(tokens: TokenStream, name: &str) -> TokenStream {
@@ -818,8 +1029,24 @@ impl Sweep {
                     // Only if it names no type or trait that stays (its macro's impls of
                     // dead traits go from the macro instead).
                     let dead = |n: &String| self.types.contains_key(n) || self.traits.contains_key(n);
-                    names.iter().any(dead)
-                        && !names.iter().any(|n| self.defined.contains(n) && !dead(n))
+                    if !names.iter().any(dead) {
+                        return false;
+                    }
+                    if !names.iter().any(|n| self.defined.contains(n) && !dead(n)) {
+                        return true;
+                    }
+                    // A list of entries for live and dead types alike loses those
+                    // naming a dead type.
+                    let entries = entries(m.mac.tokens.clone());
+                    let naming_dead = |entry: &TokenStream| {
+                        let mut names = HashSet::new();
+                        idents_in(entry.clone(), &mut names);
+                        names.iter().any(|n| self.types.contains_key(n))
+                    };
+                    if entries.len() > 1 && entries.iter().any(naming_dead) {
+                        m.mac.tokens = entries.into_iter().filter(|e| !naming_dead(e)).collect();
+                    }
+                    false
                 }
             },
             Item::Struct(s) => self.killed(&s.ident),
@@ -843,6 +1070,15 @@ impl Sweep {
             Item::Impl(i) => {
                 let self_type = self_type_name(&i.self_ty);
                 if self_type.as_deref().is_some_and(|t| dead(&self.types, t)) {
+                    return true;
+                }
+                // `impl From<Dead> for Result`: the header names a dead type.
+                let mut header = HashSet::new();
+                if let Some((path, _)) = &i.trait_ {
+                    idents_in(path.to_token_stream(), &mut header);
+                }
+                idents_in(i.self_ty.to_token_stream(), &mut header);
+                if header.iter().any(|name| dead(&self.types, name)) {
                     return true;
                 }
                 let trait_name = i
