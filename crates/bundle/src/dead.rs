@@ -137,13 +137,22 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
             .iter()
             .filter(|kill| named.contains(kill.name.as_str()))
             .collect();
-        // Nothing named: the removals that take others with them are not tried again;
-        // if there are none, no removal of this round is.
+        // Nothing named: the fields are not tried again (an emptied generic struct
+        // leaves its parameter unused), else the removals that take others with them,
+        // else none of this round.
+        let fields: Vec<&Kill> = kills
+            .iter()
+            .filter(|k| matches!(k.what, What::Field { .. }))
+            .collect();
         let risky: Vec<&Kill> = kills.iter().filter(|k| k.takes_others()).collect();
-        let blamed = match (culprits.is_empty(), risky.is_empty()) {
-            (false, _) => culprits,
-            (true, false) => risky,
-            (true, true) => kills.iter().collect(),
+        let blamed = if !culprits.is_empty() {
+            culprits
+        } else if !fields.is_empty() {
+            fields
+        } else if !risky.is_empty() {
+            risky
+        } else {
+            kills.iter().collect()
         };
         if trace {
             for error in &errors {
@@ -194,8 +203,94 @@ fn unnamed_types(file: &syn::File) -> Vec<Kill> {
             home: Some(module.clone()),
         });
     }
+    kills.extend(unnamed_members(file));
     kills.sort_by(|a, b| a.at.cmp(&b.at));
     kills
+}
+
+/// The members of library traits whose names occur nowhere but where the trait and
+/// its impls (outside macros) define them: nothing calls them. A required one like
+/// ac-library-rs's `Modulus::butterfly_cache` keeps a type alive that rustc itself
+/// never reports.
+fn unnamed_members(file: &syn::File) -> Vec<Kill> {
+    let mut counts: HashMap<String, usize> = HashMap::new();
+    count_idents(file.to_token_stream(), &mut counts);
+    let mut traits = Traits::default();
+    traits.visit_file(file);
+    let mut kills = Vec::new();
+    for (module, name, members) in &traits.defined {
+        for (member, at) in members {
+            let in_impls = traits
+                .implemented
+                .get(&(name.clone(), member.clone()))
+                .copied()
+                .unwrap_or(0);
+            if counts.get(member).copied().unwrap_or(0) == 1 + in_impls {
+                kills.push(Kill {
+                    key: format!("{module}::{name}::{member}"),
+                    name: member.clone(),
+                    at: *at,
+                    what: What::TraitMember {
+                        owner: name.clone(),
+                    },
+                    home: None,
+                });
+            }
+        }
+    }
+    kills
+}
+
+fn count_idents(tokens: TokenStream, counts: &mut HashMap<String, usize>) {
+    for token in tokens {
+        match token {
+            TokenTree::Ident(ident) => *counts.entry(ident.to_string()).or_default() += 1,
+            TokenTree::Group(group) => count_idents(group.stream(), counts),
+            _ => {}
+        }
+    }
+}
+
+/// The traits of library modules with their members' names and positions, and how many
+/// impls (by the trait's name) define each member.
+#[derive(Default)]
+struct Traits {
+    defined: Vec<(String, String, Vec<(String, (usize, usize))>)>,
+    implemented: HashMap<(String, String), usize>,
+    module: Vec<String>,
+}
+
+impl<'ast> Visit<'ast> for Traits {
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        self.module.push(unraw(&item.ident));
+        visit::visit_item_mod(self, item);
+        self.module.pop();
+    }
+
+    fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
+        if !self.module.is_empty() {
+            let members = item
+                .items
+                .iter()
+                .filter_map(trait_member_ident)
+                .map(|ident| (ident.to_string(), position(ident.span())))
+                .collect();
+            let module = format!("crate::{}", self.module.join("::"));
+            self.defined.push((module, unraw(&item.ident), members));
+        }
+        visit::visit_item_trait(self, item);
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        let name = item.trait_.as_ref().and_then(|(path, _)| path.segments.last());
+        if let Some(name) = name {
+            for ident in item.items.iter().filter_map(impl_member_ident) {
+                let key = (unraw(&name.ident), ident.to_string());
+                *self.implemented.entry(key).or_default() += 1;
+            }
+        }
+        visit::visit_item_impl(self, item);
+    }
 }
 
 /// How often each identifier occurs outside `use` items, item-level macros (definitions
@@ -477,6 +572,9 @@ enum What {
     TraitMember { owner: String },
     /// An enum variant, with the match arms whose pattern names it.
     Variant { owner: String },
+    /// A named field never read, with its initializers in struct expressions (only
+    /// variables and literals: nothing else is known to have no effect).
+    Field { owner: String },
     /// One name a `use` binds.
     Leaf,
 }
@@ -530,7 +628,7 @@ impl Finder<'_> {
         let name = unraw(ident);
         let home = self.owner.is_none().then(|| self.path());
         let key = match &what {
-            What::TraitMember { owner } | What::Variant { owner } => {
+            What::TraitMember { owner } | What::Variant { owner } | What::Field { owner } => {
                 format!("{}::{owner}::{name}", self.path())
             }
             What::Plain => match &self.owner {
@@ -583,7 +681,25 @@ impl Finder<'_> {
                     }
                 }
             },
-            Item::Struct(s) => self.hit(&s.ident, What::Type { module }),
+            Item::Struct(s) => {
+                self.hit(&s.ident, What::Type { module });
+                if let syn::Fields::Named(fields) = &s.fields {
+                    let owner = unraw(&s.ident);
+                    let before = self.kills.len();
+                    for field in fields.named.iter() {
+                        if let Some(ident) = &field.ident {
+                            let owner = owner.clone();
+                            self.hit(ident, What::Field { owner });
+                        }
+                    }
+                    // A generic struct emptied of its fields would leave its parameters
+                    // unused: it goes whole or not at all.
+                    let emptied = self.kills.len() - before == fields.named.len();
+                    if emptied && !s.generics.params.is_empty() {
+                        self.kills.truncate(before);
+                    }
+                }
+            }
             Item::Union(u) => self.hit(&u.ident, What::Type { module }),
             Item::Enum(e) => {
                 self.hit(&e.ident, What::Type { module });
@@ -921,6 +1037,8 @@ struct Sweep {
     members: HashSet<(String, String)>,
     /// (enum, variant) pairs.
     variants: HashSet<(String, String)>,
+    /// (struct, field) pairs.
+    fields: HashSet<(String, String)>,
     /// Dead items of modules by name, with the last segment of their module's path.
     imported: HashSet<(String, String)>,
     /// The imports removed with the item they import: (name bound, name imported).
@@ -946,6 +1064,7 @@ impl Sweep {
             traits: HashMap::new(),
             members: HashSet::new(),
             variants: HashSet::new(),
+            fields: HashSet::new(),
             imported: HashSet::new(),
             removed_imports: Vec::new(),
             module: vec!["crate".to_string()],
@@ -970,6 +1089,9 @@ impl Sweep {
                 }
                 What::Variant { owner } => {
                     sweep.variants.insert((owner.clone(), name));
+                }
+                What::Field { owner } => {
+                    sweep.fields.insert((owner.clone(), name));
                 }
                 What::Plain | What::Leaf => {}
             }
@@ -1049,7 +1171,21 @@ impl Sweep {
                     false
                 }
             },
-            Item::Struct(s) => self.killed(&s.ident),
+            Item::Struct(s) => {
+                if let syn::Fields::Named(fields) = &mut s.fields {
+                    let named = std::mem::take(&mut fields.named);
+                    fields.named = named
+                        .into_pairs()
+                        .filter(|pair| {
+                            let Some(ident) = &pair.value().ident else {
+                                return true;
+                            };
+                            !self.killed(ident)
+                        })
+                        .collect();
+                }
+                self.killed(&s.ident)
+            }
             Item::Union(u) => self.killed(&u.ident),
             Item::Enum(e) => {
                 e.variants = std::mem::take(&mut e.variants)
@@ -1206,6 +1342,31 @@ impl VisitMut for Sweep {
             _ => true,
         });
         visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_expr_struct_mut(&mut self, expr: &mut syn::ExprStruct) {
+        if !self.fields.is_empty() && expr.qself.is_none() {
+            let owner = expr.path.segments.last().map(|s| unraw(&s.ident));
+            let owner = match (owner.as_deref(), &self.self_type) {
+                (Some("Self"), Some(self_type)) => Some(self_type.clone()),
+                _ => owner,
+            };
+            if let Some(owner) = owner {
+                let values = std::mem::take(&mut expr.fields);
+                expr.fields = values
+                    .into_pairs()
+                    .filter(|pair| {
+                        let value = pair.value();
+                        let syn::Member::Named(name) = &value.member else {
+                            return true;
+                        };
+                        let inert = matches!(value.expr, syn::Expr::Path(_) | syn::Expr::Lit(_));
+                        !(inert && self.fields.contains(&(owner.clone(), unraw(name))))
+                    })
+                    .collect();
+            }
+        }
+        visit_mut::visit_expr_struct_mut(self, expr);
     }
 
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {

@@ -17,8 +17,8 @@ pub struct Diagnostic {
     pub message: String,
     /// The primary spans, where rustc underlines with `^`.
     pub spans: Vec<Spot>,
-    /// The names the message and its notes quote in backticks (`crate::a::B` gives
-    /// `crate`, `a` and `B`).
+    /// The names the message quotes in backticks (`crate::a::B` gives `crate`, `a` and
+    /// `B`).
     pub names: Vec<String>,
 }
 
@@ -103,11 +103,9 @@ pub fn parse(json_lines: &str) -> Result<Vec<Diagnostic>> {
             continue;
         }
         let message = value["message"].as_str().unwrap_or("").to_string();
+        // The notes' names are suggestions (`consider importing ..`), not culprits.
         let mut names = Vec::new();
         quoted_names(&message, &mut names);
-        for child in value["children"].as_array().into_iter().flatten() {
-            quoted_names(child["message"].as_str().unwrap_or(""), &mut names);
-        }
         if level.starts_with("error") && spans.is_empty() && message.starts_with("aborting") {
             continue;
         }
@@ -161,10 +159,7 @@ mod tests {
         );
         assert_eq!(found[0].names, ["Tokens"]);
         assert!(found[1].error);
-        assert_eq!(
-            found[1].names,
-            ["Max", "crate", "acl", "std", "cmp", "max"]
-        );
+        assert_eq!(found[1].names, ["Max", "crate", "acl"]);
     }
 
     #[test]
