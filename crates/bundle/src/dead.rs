@@ -1551,3 +1551,135 @@ impl VisitMut for Unhide {
         visit_mut::visit_field_mut(self, field);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each kind the pass removes, next to what uses the same names and stays.
+    const SOURCE: &str = r#"
+mod lib {
+    #![allow(dead_code, unused_imports)]
+    use std::collections::HashMap;
+    use std::fmt::Write as _;
+    pub fn used() -> u32 { Shape::Square.sides() + Kept::new().0 }
+    pub fn unused() {}
+    pub const UNUSED: u32 = 1;
+    pub static ALSO_UNUSED: u32 = 2;
+    pub type Alias = u32;
+    pub struct Kept(pub u32);
+    impl Kept {
+        pub fn new() -> Kept { Kept(3) }
+        pub fn never(&self) -> u32 { self.0 }
+    }
+    pub struct Gone { pub value: u32 }
+    impl Gone { pub fn make() -> Gone { Gone { value: 1 } } }
+    impl std::fmt::Display for Gone {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { write!(f, "{}", self.value) }
+    }
+    pub trait Unused { fn poke(&self); }
+    impl Unused for Kept { fn poke(&self) {} }
+    pub enum Shape { Square, Circle }
+    impl Shape {
+        pub fn sides(&self) -> u32 {
+            match self { Shape::Square => 4, Shape::Circle => 0 }
+        }
+    }
+    macro_rules! unused_macro { () => {}; }
+    pub mod empty { pub fn inside() {} }
+    pub use empty::inside;
+    pub struct Cache { pub hits: u32, pub seen: u32 }
+    pub fn cache(hits: u32) -> u32 { let c = Cache { hits, seen: 0 }; c.hits }
+}
+fn main() {
+    println!("{} {}", lib::used(), lib::cache(5));
+}
+"#;
+
+    fn pass(source: &str) -> (String, Report) {
+        let mut file = syn::parse_file(source).unwrap();
+        let report = remove_dead(&mut file, "2021").unwrap();
+        (prettyplease::unparse(&file), report)
+    }
+
+    #[test]
+    fn removes_what_rustc_reports_and_what_goes_with_it() {
+        let (text, report) = pass(SOURCE);
+        for gone in [
+            "allow(dead_code",
+            "HashMap",
+            "fmt::Write",
+            "fn unused",
+            "UNUSED",
+            "ALSO_UNUSED",
+            "Alias",
+            "fn never",
+            "Gone",
+            "Display",
+            "trait Unused",
+            "fn poke",
+            "Circle",
+            "unused_macro",
+            "mod empty",
+            "inside",
+            "seen",
+        ] {
+            assert!(!text.contains(gone), "{gone} stayed:\n{text}");
+        }
+        for kept in ["fn used", "Kept(3)", "Shape::Square => 4", "Cache { hits }"] {
+            assert!(text.contains(kept), "{kept} went:\n{text}");
+        }
+        assert!(report.left.is_empty(), "{:?}", report.left);
+        assert!(report.removed >= 15, "{report:?}");
+        let again = pass(&text);
+        assert_eq!(again.0, text, "a second pass finds nothing");
+        assert_eq!(again.1.compiles, 4, "one check, and one of the macros");
+    }
+
+    /// What only `#[cfg(debug_assertions)]` code uses stays; so does what only the
+    /// release build uses.
+    #[test]
+    fn keeps_what_either_build_uses() {
+        let source = r#"
+fn for_debug() -> u32 { 1 }
+fn for_release() -> u32 { 2 }
+fn neither() -> u32 { 3 }
+#[cfg(debug_assertions)]
+fn pick() -> u32 { for_debug() }
+#[cfg(not(debug_assertions))]
+fn pick() -> u32 { for_release() }
+fn main() { println!("{}", pick()); }
+"#;
+        let (text, _) = pass(source);
+        assert!(text.contains("fn for_debug") && text.contains("fn for_release"), "{text}");
+        assert!(!text.contains("fn neither"), "{text}");
+    }
+
+    /// A `#[must_use]` value a statement drops gets the name rustc suggests.
+    #[test]
+    fn names_dropped_must_use_values() {
+        let source = "fn main() { let v = vec![1u8]; v.iter().map(|x| x + 1); }\n";
+        let (text, report) = pass(source);
+        assert!(text.contains("let _ = v.iter().map(|x| x + 1);"), "{text}");
+        assert!(report.left.is_empty());
+    }
+
+    #[test]
+    fn macro_bodies_lose_dead_trait_members_and_impls_of_dead_traits() {
+        let body: TokenStream = "impl Dead for u8 { fn f() {} } impl Live for u8 { pub fn g() {} fn h() {} }"
+            .parse()
+            .unwrap();
+        let without = without_impls_of(body.clone(), "Dead").to_string();
+        assert!(!without.contains("Dead") && without.contains("Live"), "{without}");
+        let without = without_fn(body, "g").to_string();
+        assert!(!without.contains("fn g") && without.contains("fn h"), "{without}");
+    }
+
+    #[test]
+    fn invocation_entries_split_at_semicolons_and_braces_before_commas() {
+        let count = |text: &str| entries(text.parse().unwrap()).len();
+        assert_eq!(count("for<M: A, T: B> <X> ~ <Y> { {x} } for<I: C> <Z> ~ <Z> { {y} }"), 2);
+        assert_eq!(count("impl<M: A> _ for X<M>; impl<I: B> _ for Y<I>;"), 2);
+        assert_eq!(count("i8, i16, u32"), 3);
+    }
+}
