@@ -114,6 +114,8 @@ pub struct Unused {
     pub rules: Vec<Spot>,
     /// The names of macros never invoked.
     pub macros: Vec<Spot>,
+    /// How many times rustc checked the copy.
+    pub checks: usize,
 }
 
 /// What rustc finds unused among the exported macros of `file` (printed as `text`).
@@ -121,15 +123,24 @@ pub fn unused(text: &str, file: &syn::File, edition: &str) -> Result<Unused> {
     let Some(copy) = unexported(text, file) else {
         return Ok(Unused::default());
     };
-    let (release, debug) = std::thread::scope(|scope| {
-        let debug = scope.spawn(|| diagnostics::check(&copy, edition, true, &[LINT]));
-        let release = diagnostics::check(&copy, edition, false, &[LINT]);
-        (release, debug.join().expect("rustc thread panicked"))
-    });
-    let (release, debug) = (release?, debug?);
+    let checks = if copy.contains("debug_assertions") { 2 } else { 1 };
+    let (release, debug) = if checks == 2 {
+        let (release, debug) = std::thread::scope(|scope| {
+            let debug = scope.spawn(|| diagnostics::check(&copy, edition, true, &[LINT]));
+            let release = diagnostics::check(&copy, edition, false, &[LINT]);
+            (release, debug.join().expect("rustc thread panicked"))
+        });
+        (release?, debug?)
+    } else {
+        let release = diagnostics::check(&copy, edition, false, &[LINT])?;
+        (release.clone(), release)
+    };
     // The copy must compile for its report to mean anything.
     if release.iter().chain(&debug).any(|d| d.error) {
-        return Ok(Unused::default());
+        return Ok(Unused {
+            checks,
+            ..Unused::default()
+        });
     }
     let both = |lint: &str| -> Vec<Spot> {
         let of = |found: &[diagnostics::Diagnostic]| -> HashSet<Spot> {
@@ -147,6 +158,7 @@ pub fn unused(text: &str, file: &syn::File, edition: &str) -> Result<Unused> {
     Ok(Unused {
         rules: both(LINT),
         macros: both("unused_macros"),
+        checks,
     })
 }
 
