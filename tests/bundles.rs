@@ -141,10 +141,9 @@ fn check_crate(
     outcome.failures.extend(floor.size_failure(text.len()));
     if let Some((limit, why)) = size_limit(&plan) {
         if text.len() > limit {
-            outcome.failures.push(format!(
-                "{} bytes: above {limit} bytes, {why}",
-                text.len()
-            ));
+            outcome
+                .failures
+                .push(format!("{} bytes: above {limit} bytes, {why}", text.len()));
         }
     }
     outcome
@@ -222,7 +221,10 @@ fn size_limit(plan: &bundle::Plan) -> Option<(usize, String)> {
     if name == "enclosure" {
         return Some((ENCLOSURE_LIMIT, "the Enclosure bot's limit".to_string()));
     }
-    Some((PROBLEM_LIMIT, "a problem bundle's limit (issue 27)".to_string()))
+    Some((
+        PROBLEM_LIMIT,
+        "a problem bundle's limit (issue 27)".to_string(),
+    ))
 }
 
 /// Each bundled crate that declares a `rust-version` newer than the floor's rustc.

@@ -123,7 +123,11 @@ pub fn unused(text: &str, file: &syn::File, edition: &str) -> Result<Unused> {
     let Some(copy) = unexported(text, file) else {
         return Ok(Unused::default());
     };
-    let checks = if copy.contains("debug_assertions") { 2 } else { 1 };
+    let checks = if copy.contains("debug_assertions") {
+        2
+    } else {
+        1
+    };
     let (release, debug) = if checks == 2 {
         let (release, debug) = std::thread::scope(|scope| {
             let debug = scope.spawn(|| diagnostics::check(&copy, edition, true, &[LINT]));
@@ -151,7 +155,10 @@ pub fn unused(text: &str, file: &syn::File, edition: &str) -> Result<Unused> {
                 .collect()
         };
         let in_debug = of(&debug);
-        let mut spots: Vec<Spot> = of(&release).into_iter().filter(|s| in_debug.contains(s)).collect();
+        let mut spots: Vec<Spot> = of(&release)
+            .into_iter()
+            .filter(|s| in_debug.contains(s))
+            .collect();
         spots.sort();
         spots
     };
@@ -186,14 +193,15 @@ fn without_rules(body: TokenStream, starts: &HashSet<(usize, usize)>) -> TokenSt
         rules.push(&rest[..len]);
         rest = &rest[len..];
     }
-    let punct = |token: &TokenTree, c: char| matches!(token, TokenTree::Punct(p) if p.as_char() == c);
+    let punct =
+        |token: &TokenTree, c: char| matches!(token, TokenTree::Punct(p) if p.as_char() == c);
     let is_rule = |rule: &&[TokenTree]| {
         rule.len() >= 4
             && matches!(&rule[0], TokenTree::Group(_))
             && punct(&rule[1], '=')
             && punct(&rule[2], '>')
             && matches!(&rule[3], TokenTree::Group(g) if g.delimiter() != Delimiter::None)
-            && rule.get(4).map_or(true, |t| punct(t, ';'))
+            && rule.get(4).is_none_or(|t| punct(t, ';'))
     };
     if !rules.iter().all(is_rule) {
         return body;
@@ -234,6 +242,9 @@ mod tests {
         let mut pruned = file.clone();
         RemoveRules(&starts).visit_file_mut(&mut pruned);
         let printed = prettyplease::unparse(&pruned);
-        assert!(!printed.contains("(c)") && printed.contains("(b $x:expr)"), "{printed}");
+        assert!(
+            !printed.contains("(c)") && printed.contains("(b $x:expr)"),
+            "{printed}"
+        );
     }
 }

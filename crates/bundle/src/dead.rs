@@ -17,11 +17,11 @@ use crate::diagnostics::{self, Diagnostic, Spot, ITEM_LINTS};
 use crate::uses::{retain_leaf_trees, unraw, Leaf};
 use anyhow::{bail, Context, Result};
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 use syn::punctuated::Punctuated;
 use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
-use quote::ToTokens;
 use syn::{Attribute, ImplItem, Item, Pat, Stmt, TraitItem, UseTree};
 
 /// rustc's code for an import that does not resolve.
@@ -85,7 +85,11 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
                         current = next;
                     } else {
                         if trace {
-                            eprintln!("dead: keeps {}, named: {}", kill.key, next.errors()[0].message);
+                            eprintln!(
+                                "dead: keeps {}, named: {}",
+                                kill.key,
+                                next.errors()[0].message
+                            );
                         }
                         protected.insert(kill.key);
                     }
@@ -122,7 +126,10 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
             continue;
         }
         if kills.is_empty() {
-            bail!("making a dropped #[must_use] value explicit broke the build: {}", errors[0].message);
+            bail!(
+                "making a dropped #[must_use] value explicit broke the build: {}",
+                errors[0].message
+            );
         }
         let mut named: HashSet<&str> = errors
             .iter()
@@ -204,7 +211,7 @@ fn unnamed_types(file: &syn::File) -> Vec<Kill> {
         });
     }
     kills.extend(unnamed_members(file));
-    kills.sort_by(|a, b| a.at.cmp(&b.at));
+    kills.sort_by_key(|kill| kill.at);
     kills
 }
 
@@ -255,7 +262,8 @@ fn count_idents(tokens: TokenStream, counts: &mut HashMap<String, usize>) {
 /// impls (by the trait's name) define each member.
 #[derive(Default)]
 struct Traits {
-    defined: Vec<(String, String, Vec<(String, (usize, usize))>)>,
+    /// (module, trait, its members with their positions).
+    defined: Vec<(String, String, Members)>,
     implemented: HashMap<(String, String), usize>,
     module: Vec<String>,
 }
@@ -282,7 +290,10 @@ impl<'ast> Visit<'ast> for Traits {
     }
 
     fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
-        let name = item.trait_.as_ref().and_then(|(path, _)| path.segments.last());
+        let name = item
+            .trait_
+            .as_ref()
+            .and_then(|(path, _)| path.segments.last());
         if let Some(name) = name {
             for ident in item.items.iter().filter_map(impl_member_ident) {
                 let key = (unraw(&name.ident), ident.to_string());
@@ -299,7 +310,7 @@ impl<'ast> Visit<'ast> for Traits {
 struct Mentions {
     counts: HashMap<String, usize>,
     /// Type name -> (module, identifier position) of each definition outside the root.
-    defs: HashMap<String, Vec<(String, (usize, usize))>>,
+    defs: HashMap<String, Vec<(String, Position)>>,
     module: Vec<String>,
     /// The names in the header of the impl being visited, not counted there.
     skip: HashSet<String>,
@@ -407,9 +418,7 @@ fn leaves_under(file: &syn::File, paths: &[&str]) -> Vec<Kill> {
             let mut tree = item.tree.clone();
             retain_leaf_trees(&mut tree, &mut |leaf, node| {
                 let full = leaf_text(leaf);
-                let under = |path: &&str| {
-                    full == *path || full.starts_with(&format!("{path}::"))
-                };
+                let under = |path: &&str| full == *path || full.starts_with(&format!("{path}::"));
                 if self.paths.iter().any(under) {
                     self.kills.push(Kill {
                         key: format!("use {full}"),
@@ -476,7 +485,7 @@ struct Checked {
 impl Checked {
     /// Where rustc reports unused items, in both builds.
     fn unused(&self) -> Vec<Spot> {
-        spots(&self.found, |d| is_item_lint(d))
+        spots(&self.found, is_item_lint)
     }
 
     /// Where a `#[must_use]` value is dropped unnamed.
@@ -587,7 +596,13 @@ enum What {
     Leaf,
 }
 
-fn position(span: proc_macro2::Span) -> (usize, usize) {
+/// A line (1-based) and a character column (0-based) of the checked text.
+type Position = (usize, usize);
+
+/// A trait's members: names and positions.
+type Members = Vec<(String, Position)>;
+
+fn position(span: proc_macro2::Span) -> Position {
     let start = span.start();
     (start.line, start.column)
 }
@@ -676,9 +691,10 @@ impl Finder<'_> {
                     } else {
                         self.starts.clone()
                     };
-                    if let (Some(name), Some(called)) =
-                        (ident_at(m.mac.tokens.clone(), &starts), m.mac.path.segments.last())
-                    {
+                    if let (Some(name), Some(called)) = (
+                        ident_at(m.mac.tokens.clone(), &starts),
+                        m.mac.path.segments.last(),
+                    ) {
                         self.kills.push(Kill {
                             key: format!("{module}::{}!{name}", called.ident),
                             name,
@@ -735,7 +751,10 @@ impl Finder<'_> {
                 return;
             }
             Item::Mod(m) => {
-                if m.content.as_ref().is_some_and(|(_, items)| items.is_empty()) {
+                if m.content
+                    .as_ref()
+                    .is_some_and(|(_, items)| items.is_empty())
+                {
                     // Empty in the text rustc checked: not even a glob imports from it.
                     let name = unraw(&m.ident);
                     self.kills.push(Kill {
@@ -961,7 +980,8 @@ fn without_impls_of(tokens: TokenStream, name: &str) -> TokenStream {
             );
             if let Some(body) = body {
                 let header = &tokens[i + 1..body];
-                let is_ident = |t: &TokenTree, word: &str| matches!(t, TokenTree::Ident(x) if x == word);
+                let is_ident =
+                    |t: &TokenTree, word: &str| matches!(t, TokenTree::Ident(x) if x == word);
                 let of_trait = header.iter().position(|t| is_ident(t, name));
                 let for_at = header.iter().position(|t| is_ident(t, "for"));
                 if matches!((of_trait, for_at), (Some(t), Some(f)) if t < f) {
@@ -1013,7 +1033,10 @@ fn leaf_spot(node: &UseTree) -> Spot {
         UseTree::Glob(glob) => (glob.star_token.span, glob.star_token.span),
         // Never a leaf.
         UseTree::Path(path) => (path.ident.span(), path.ident.span()),
-        UseTree::Group(group) => (group.brace_token.span.open(), group.brace_token.span.close()),
+        UseTree::Group(group) => (
+            group.brace_token.span.open(),
+            group.brace_token.span.close(),
+        ),
     };
     let end = end.end();
     Spot {
@@ -1158,7 +1181,8 @@ impl Sweep {
                     }
                     // Only if it names no type or trait that stays (its macro's impls of
                     // dead traits go from the macro instead).
-                    let dead = |n: &String| self.types.contains_key(n) || self.traits.contains_key(n);
+                    let dead =
+                        |n: &String| self.types.contains_key(n) || self.traits.contains_key(n);
                     if !names.iter().any(dead) {
                         return false;
                     }
@@ -1203,7 +1227,8 @@ impl Sweep {
                 self.killed(&e.ident)
             }
             Item::Trait(t) => {
-                t.items.retain(|member| !trait_member_ident(member).is_some_and(|i| self.killed(i)));
+                t.items
+                    .retain(|member| !trait_member_ident(member).is_some_and(|i| self.killed(i)));
                 self.killed(&t.ident)
             }
             Item::Mod(m) => self.killed(&m.ident),
@@ -1240,9 +1265,9 @@ impl Sweep {
                     let Some(ident) = impl_member_ident(member) else {
                         return true;
                     };
-                    let of_dead_trait_member = trait_name.as_ref().is_some_and(|t| {
-                        self.members.contains(&(t.clone(), unraw(ident)))
-                    });
+                    let of_dead_trait_member = trait_name
+                        .as_ref()
+                        .is_some_and(|t| self.members.contains(&(t.clone(), unraw(ident))));
                     !(self.killed(ident) || of_dead_trait_member)
                 });
                 // An inherent impl emptied here goes with its last member.
@@ -1641,7 +1666,10 @@ fn main() {
         assert!(report.removed >= 15, "{report:?}");
         let again = pass(&text);
         assert_eq!(again.0, text, "a second pass finds nothing");
-        assert_eq!(again.1.compiles, 1, "one check (no debug_assertions, no macros)");
+        assert_eq!(
+            again.1.compiles, 1,
+            "one check (no debug_assertions, no macros)"
+        );
     }
 
     /// What only `#[cfg(debug_assertions)]` code uses stays; so does what only the
@@ -1659,7 +1687,10 @@ fn pick() -> u32 { for_release() }
 fn main() { println!("{}", pick()); }
 "#;
         let (text, _) = pass(source);
-        assert!(text.contains("fn for_debug") && text.contains("fn for_release"), "{text}");
+        assert!(
+            text.contains("fn for_debug") && text.contains("fn for_release"),
+            "{text}"
+        );
         assert!(!text.contains("fn neither"), "{text}");
     }
 
@@ -1674,19 +1705,29 @@ fn main() { println!("{}", pick()); }
 
     #[test]
     fn macro_bodies_lose_dead_trait_members_and_impls_of_dead_traits() {
-        let body: TokenStream = "impl Dead for u8 { fn f() {} } impl Live for u8 { pub fn g() {} fn h() {} }"
-            .parse()
-            .unwrap();
+        let body: TokenStream =
+            "impl Dead for u8 { fn f() {} } impl Live for u8 { pub fn g() {} fn h() {} }"
+                .parse()
+                .unwrap();
         let without = without_impls_of(body.clone(), "Dead").to_string();
-        assert!(!without.contains("Dead") && without.contains("Live"), "{without}");
+        assert!(
+            !without.contains("Dead") && without.contains("Live"),
+            "{without}"
+        );
         let without = without_fn(body, "g").to_string();
-        assert!(!without.contains("fn g") && without.contains("fn h"), "{without}");
+        assert!(
+            !without.contains("fn g") && without.contains("fn h"),
+            "{without}"
+        );
     }
 
     #[test]
     fn invocation_entries_split_at_semicolons_and_braces_before_commas() {
         let count = |text: &str| entries(text.parse().unwrap()).len();
-        assert_eq!(count("for<M: A, T: B> <X> ~ <Y> { {x} } for<I: C> <Z> ~ <Z> { {y} }"), 2);
+        assert_eq!(
+            count("for<M: A, T: B> <X> ~ <Y> { {x} } for<I: C> <Z> ~ <Z> { {y} }"),
+            2
+        );
         assert_eq!(count("impl<M: A> _ for X<M>; impl<I: B> _ for Y<I>;"), 2);
         assert_eq!(count("i8, i16, u32"), 3);
     }

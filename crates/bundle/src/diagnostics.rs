@@ -53,11 +53,19 @@ pub fn check(text: &str, edition: &str, debug: bool, lints: &[&str]) -> Result<V
     ));
     let mut child = Command::new(&rustc)
         .args(["-", "--crate-name", "bundle", "--crate-type", "bin"])
-        .args(["--edition", edition, "--emit=metadata", "--error-format=json"])
+        .args([
+            "--edition",
+            edition,
+            "--emit=metadata",
+            "--error-format=json",
+        ])
         .args(["-W", "dead_code", "-W", "unused"])
         .args(lints.iter().flat_map(|lint| ["-W", lint]))
         .arg("-C")
-        .arg(format!("debug-assertions={}", if debug { "on" } else { "off" }))
+        .arg(format!(
+            "debug-assertions={}",
+            if debug { "on" } else { "off" }
+        ))
         .arg("-o")
         .arg(&out)
         .stdin(Stdio::piped())
@@ -123,7 +131,10 @@ pub fn parse(json_lines: &str) -> Result<Vec<Diagnostic>> {
 fn spot(span: &serde_json::Value) -> Option<Spot> {
     let number = |key: &str| span[key].as_u64().map(|n| n as usize);
     Some(Spot {
-        start: (number("line_start")?, number("column_start")?.checked_sub(1)?),
+        start: (
+            number("line_start")?,
+            number("column_start")?.checked_sub(1)?,
+        ),
         end: (number("line_end")?, number("column_end")?.checked_sub(1)?),
     })
 }
