@@ -869,6 +869,31 @@ fn idents_in(tokens: TokenStream, out: &mut HashSet<String>) {
     }
 }
 
+/// `token`, with `edit` applied to its contents if it is a group.
+fn inside_groups(token: &TokenTree, edit: impl Fn(TokenStream) -> TokenStream) -> TokenTree {
+    match token {
+        TokenTree::Group(g) => {
+            let mut inner = Group::new(g.delimiter(), edit(g.stream()));
+            inner.set_span(g.span());
+            TokenTree::Group(inner)
+        }
+        other => other.clone(),
+    }
+}
+
+/// Takes the attributes (`#[..]`) at the end of `out` back out.
+fn pop_attributes(out: &mut Vec<TokenTree>) {
+    while let Some(TokenTree::Group(g)) = out.last() {
+        let attribute = g.delimiter() == Delimiter::Bracket
+            && matches!(out.iter().rev().nth(1), Some(TokenTree::Punct(p)) if p.as_char() == '#');
+        if !attribute {
+            break;
+        }
+        out.pop();
+        out.pop();
+    }
+}
+
 /// `tokens` without the definitions of `fn <name>` (with their attributes, visibility
 /// and qualifiers, up to the body's braces or a `;`), at any depth.
 fn without_fn(tokens: TokenStream, name: &str) -> TokenStream {
@@ -897,16 +922,10 @@ fn without_fn(tokens: TokenStream, name: &str) -> TokenStream {
                     {
                         out.pop();
                     }
-                    Some(TokenTree::Group(g))
-                        if g.delimiter() == Delimiter::Bracket
-                            && matches!(out.iter().rev().nth(1), Some(TokenTree::Punct(p)) if p.as_char() == '#') =>
-                    {
-                        out.pop();
-                        out.pop();
-                    }
                     _ => break,
                 }
             }
+            pop_attributes(&mut out);
             i += 2;
             while i < tokens.len() {
                 let end = match &tokens[i] {
@@ -921,14 +940,7 @@ fn without_fn(tokens: TokenStream, name: &str) -> TokenStream {
             }
             continue;
         }
-        out.push(match &tokens[i] {
-            TokenTree::Group(g) => {
-                let mut inner = Group::new(g.delimiter(), without_fn(g.stream(), name));
-                inner.set_span(g.span());
-                TokenTree::Group(inner)
-            }
-            other => other.clone(),
-        });
+        out.push(inside_groups(&tokens[i], |inner| without_fn(inner, name)));
         i += 1;
     }
     out.into_iter().collect()
@@ -985,15 +997,7 @@ fn without_impls_of(tokens: TokenStream, name: &str) -> TokenStream {
                 let of_trait = header.iter().position(|t| is_ident(t, name));
                 let for_at = header.iter().position(|t| is_ident(t, "for"));
                 if matches!((of_trait, for_at), (Some(t), Some(f)) if t < f) {
-                    while let Some(TokenTree::Group(g)) = out.last() {
-                        let attribute = g.delimiter() == Delimiter::Bracket
-                            && matches!(out.iter().rev().nth(1), Some(TokenTree::Punct(p)) if p.as_char() == '#');
-                        if !attribute {
-                            break;
-                        }
-                        out.pop();
-                        out.pop();
-                    }
+                    pop_attributes(&mut out);
                     if matches!(out.last(), Some(TokenTree::Ident(u)) if u == "unsafe") {
                         out.pop();
                     }
@@ -1002,14 +1006,9 @@ fn without_impls_of(tokens: TokenStream, name: &str) -> TokenStream {
                 }
             }
         }
-        out.push(match &tokens[i] {
-            TokenTree::Group(g) => {
-                let mut inner = Group::new(g.delimiter(), without_impls_of(g.stream(), name));
-                inner.set_span(g.span());
-                TokenTree::Group(inner)
-            }
-            other => other.clone(),
-        });
+        out.push(inside_groups(&tokens[i], |inner| {
+            without_impls_of(inner, name)
+        }));
         i += 1;
     }
     out.into_iter().collect()
