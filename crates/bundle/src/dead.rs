@@ -30,6 +30,8 @@ const UNUSED_MUST_USE: &str = "unused_must_use";
 /// Rounds of import repairs tried before a round's errors are blamed on its removals
 /// (a chain of re-exports breaks one link a round).
 const MAX_IMPORT_REPAIRS: usize = 4;
+/// Checks spent a bundle on trying trait impls by halves.
+const IMPL_TRIAL_CHECKS: usize = 24;
 
 /// What the pass did.
 #[derive(Debug, Clone, Default)]
@@ -94,6 +96,10 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
                         protected.insert(kill.key);
                     }
                 }
+                continue;
+            }
+            if let Some(next) = try_impls(&current, edition, &mut report, &mut protected, trace)? {
+                current = next;
                 continue;
             }
             let unused = arms::unused(&current.text, &current.file, edition)?;
@@ -179,6 +185,228 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
         .collect();
     *file = current.file;
     Ok(report)
+}
+
+/// Trait impls nothing may need, tried by halves: the bundle without them is checked,
+/// a half that breaks it is split, a single impl that breaks it stays for good. At most
+/// `IMPL_TRIAL_CHECKS` checks; what is left untried stays. The new bundle, if any went.
+fn try_impls(
+    current: &Checked,
+    edition: &str,
+    report: &mut Report,
+    protected: &mut HashSet<String>,
+    trace: bool,
+) -> Result<Option<Checked>> {
+    let keys: Vec<String> = unneeded_impls(&current.file)
+        .into_iter()
+        .map(|kill| kill.key)
+        .filter(|key| !protected.contains(key))
+        .collect();
+    if keys.is_empty() {
+        return Ok(None);
+    }
+    let mut kept: Option<Checked> = None;
+    let mut stack = vec![keys];
+    let mut budget = IMPL_TRIAL_CHECKS;
+    while let Some(group) = stack.pop() {
+        let base = kept.as_ref().unwrap_or(current);
+        if budget == 0 {
+            protected.extend(group);
+            continue;
+        }
+        let kills: Vec<Kill> = unneeded_impls(&base.file)
+            .into_iter()
+            .filter(|kill| group.contains(&kill.key))
+            .collect();
+        if kills.is_empty() {
+            continue;
+        }
+        let mut candidate = base.file.clone();
+        Sweep::new(&kills, &candidate).visit_file_mut(&mut candidate);
+        let next = settle(&candidate, edition, report)?;
+        budget -= 1;
+        if next.errors().is_empty() {
+            report.removed += kills.len();
+            kept = Some(next);
+        } else if group.len() == 1 {
+            if trace {
+                eprintln!("dead: keeps {} for good", group[0]);
+            }
+            protected.extend(group);
+        } else {
+            let (first, second) = group.split_at(group.len() / 2);
+            stack.push(second.to_vec());
+            stack.push(first.to_vec());
+        }
+    }
+    Ok(kept)
+}
+
+/// The impls of traits in library modules that nothing may need: no method they define
+/// is named anywhere but where some `fn` defines it (so neither an explicit call nor a
+/// path like `Add::add` uses it: only an operator, a format string or a bound could,
+/// and rustc says whether one does). Never `Drop` (it runs unnamed) nor `Deref`.
+fn unneeded_impls(file: &syn::File) -> Vec<Kill> {
+    let mut uses: HashMap<String, usize> = HashMap::new();
+    count_uses(file.to_token_stream(), &mut uses);
+    let mut bodies = MacroBodies::default();
+    bodies.visit_file(file);
+    let mut impls = Impls {
+        module: Vec::new(),
+        found: Vec::new(),
+        entries: Vec::new(),
+        bodies: &bodies.methods,
+    };
+    impls.visit_file(file);
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut kills = Vec::new();
+    for (key, at, methods) in impls.found {
+        let ordinal = seen.entry(key.clone()).or_default();
+        *ordinal += 1;
+        // Its own body may call the name (`self.as_slice().hash(state)`): only uses
+        // elsewhere count.
+        let unnamed = methods
+            .iter()
+            .all(|(m, inside)| uses.get(m).copied().unwrap_or(0) <= *inside);
+        if unnamed {
+            kills.push(Kill {
+                key: format!("{key} #{ordinal}"),
+                name: key,
+                at,
+                what: What::Plain,
+                home: None,
+            });
+        }
+    }
+    // Entries of lists whose macro writes impls: tried like impls, when no method the
+    // macro defines is called as a method elsewhere.
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for (key, at, entry, methods) in impls.entries {
+        let ordinal = seen.entry(key.clone()).or_default();
+        *ordinal += 1;
+        if methods.iter().all(|m| !uses.contains_key(m)) {
+            kills.push(Kill {
+                key: format!("{key} #{ordinal}"),
+                name: key,
+                at,
+                what: What::Entry { text: entry },
+                home: None,
+            });
+        }
+    }
+    kills
+}
+
+/// The names `fn` defines in `tokens`, at any depth.
+fn fn_names(tokens: TokenStream, names: &mut Vec<String>) {
+    let mut after_fn = false;
+    for token in tokens {
+        match &token {
+            TokenTree::Ident(ident) if after_fn => names.push(ident.to_string()),
+            TokenTree::Group(group) => fn_names(group.stream(), names),
+            _ => {}
+        }
+        after_fn = matches!(&token, TokenTree::Ident(ident) if ident == "fn");
+    }
+}
+
+/// How many times each identifier is called as a method (`.name`). Method-call syntax
+/// is where removing an impl could quietly pick another (auto-referencing finds an impl
+/// for `&T`); everything else (operators, paths like `Add::add`, bounds) resolves by
+/// types, and rustc says whether it still does.
+fn count_uses(tokens: TokenStream, counts: &mut HashMap<String, usize>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Ident(ident) => {
+                let called =
+                    i > 0 && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == '.');
+                if called {
+                    *counts.entry(ident.to_string()).or_default() += 1;
+                }
+            }
+            TokenTree::Group(group) => count_uses(group.stream(), counts),
+            _ => {}
+        }
+    }
+}
+
+/// Trait impls of library modules: (module and header, position of `impl`, methods with
+/// the uses of their names inside the impl).
+struct Impls<'a> {
+    module: Vec<String>,
+    found: Vec<(String, Position, Vec<(String, usize)>)>,
+    /// Entries of invocations: (key, invocation's position, entry text, methods).
+    entries: Vec<(String, Position, String, Vec<String>)>,
+    /// The `fn` names each impl-writing `macro_rules!` body defines.
+    bodies: &'a HashMap<String, Vec<String>>,
+}
+
+impl<'ast> Visit<'ast> for Impls<'_> {
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        self.module.push(unraw(&item.ident));
+        visit::visit_item_mod(self, item);
+        self.module.pop();
+    }
+
+    fn visit_item_macro(&mut self, item: &'ast syn::ItemMacro) {
+        let Some(called) = item.mac.path.segments.last() else {
+            return;
+        };
+        let Some(methods) = self.bodies.get(&called.ident.to_string()) else {
+            return;
+        };
+        if item.ident.is_some() || self.module.is_empty() {
+            return;
+        }
+        let list = entries(item.mac.tokens.clone());
+        if list.len() < 2 {
+            return;
+        }
+        let at = position(called.ident.span());
+        for entry in list {
+            let text = entry.to_string();
+            let key = format!(
+                "crate::{}::{}! {text}",
+                self.module.join("::"),
+                called.ident
+            );
+            self.entries.push((key, at, text, methods.clone()));
+        }
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        let Some((path, _)) = &item.trait_ else {
+            return;
+        };
+        let never = ["Drop", "Deref", "DerefMut"];
+        let name = path.segments.last().map(|s| unraw(&s.ident));
+        if self.module.is_empty() || name.is_none_or(|n| never.contains(&n.as_str())) {
+            return;
+        }
+        let key = format!(
+            "crate::{}::impl {} for {}",
+            self.module.join("::"),
+            path.to_token_stream(),
+            item.self_ty.to_token_stream()
+        );
+        let mut inside = HashMap::new();
+        count_uses(item.to_token_stream(), &mut inside);
+        let methods = item
+            .items
+            .iter()
+            .filter_map(|member| match member {
+                ImplItem::Fn(f) => {
+                    let name = f.sig.ident.to_string();
+                    let uses = inside.get(&name).copied().unwrap_or(0);
+                    Some((name, uses))
+                }
+                _ => None,
+            })
+            .collect();
+        self.found
+            .push((key, position(item.impl_token.span), methods));
+    }
 }
 
 /// The structs, enums and unions of library modules that no code names but their own
@@ -592,6 +820,8 @@ enum What {
     /// A named field never read, with its initializers in struct expressions (only
     /// variables and literals: nothing else is known to have no effect).
     Field { owner: String },
+    /// One entry (its tokens' text) of a macro invocation's list, as an impl is tried.
+    Entry { text: String },
     /// One name a `use` binds.
     Leaf,
 }
@@ -1067,6 +1297,8 @@ struct Sweep {
     members: HashSet<(String, String)>,
     /// (enum, variant) pairs.
     variants: HashSet<(String, String)>,
+    /// Entries of invocations to remove: (the invocation's position, the entry's text).
+    entries: HashSet<(Position, String)>,
     /// (struct, field) pairs.
     fields: HashSet<(String, String)>,
     /// Dead items of modules by name, with the last segment of their module's path.
@@ -1095,12 +1327,17 @@ impl Sweep {
             members: HashSet::new(),
             variants: HashSet::new(),
             fields: HashSet::new(),
+            entries: HashSet::new(),
             imported: HashSet::new(),
             removed_imports: Vec::new(),
             module: vec!["crate".to_string()],
             self_type: None,
         };
         for kill in kills {
+            if let What::Entry { text } = &kill.what {
+                sweep.entries.insert((kill.at, text.clone()));
+                continue;
+            }
             sweep.at.insert(kill.at);
             let name = kill.name.clone();
             if let Some(home) = &kill.home {
@@ -1123,7 +1360,7 @@ impl Sweep {
                 What::Field { owner } => {
                     sweep.fields.insert((owner.clone(), name));
                 }
-                What::Plain | What::Leaf => {}
+                What::Plain | What::Leaf | What::Entry { .. } => {}
             }
         }
         sweep
@@ -1171,6 +1408,17 @@ impl Sweep {
                     };
                     if self.killed(&called.ident) {
                         return true;
+                    }
+                    let at = position(called.ident.span());
+                    if self.entries.iter().any(|(p, _)| *p == at) {
+                        let kept: Vec<TokenStream> = entries(m.mac.tokens.clone())
+                            .into_iter()
+                            .filter(|e| !self.entries.contains(&(at, e.to_string())))
+                            .collect();
+                        if kept.is_empty() {
+                            return true;
+                        }
+                        m.mac.tokens = kept.into_iter().collect();
                     }
                     // An invocation writing impls of a dead trait or for a dead type.
                     let mut names = HashSet::new();
@@ -1236,6 +1484,9 @@ impl Sweep {
                 !(killed || self.imports_dead(leaf))
             }),
             Item::Impl(i) => {
+                if self.at.contains(&position(i.impl_token.span)) {
+                    return true;
+                }
                 let self_type = self_type_name(&i.self_ty);
                 if self_type.as_deref().is_some_and(|t| dead(&self.types, t)) {
                     return true;
@@ -1419,6 +1670,8 @@ impl VisitMut for Sweep {
 struct MacroBodies {
     bodies: HashMap<String, HashSet<String>>,
     defined: HashSet<String>,
+    /// The `fn` names of each macro whose body writes an `impl`.
+    methods: HashMap<String, Vec<String>>,
 }
 
 impl<'ast> Visit<'ast> for MacroBodies {
@@ -1426,6 +1679,11 @@ impl<'ast> Visit<'ast> for MacroBodies {
         if let Some(ident) = &item.ident {
             let body = self.bodies.entry(ident.to_string()).or_default();
             idents_in(item.mac.tokens.clone(), body);
+            if body.contains("impl") {
+                let mut names = Vec::new();
+                fn_names(item.mac.tokens.clone(), &mut names);
+                self.methods.insert(ident.to_string(), names);
+            }
         }
     }
 
