@@ -335,7 +335,7 @@ fn count_uses(tokens: TokenStream, counts: &mut HashMap<String, usize>) {
 /// the uses of their names inside the impl).
 struct Impls<'a> {
     module: Vec<String>,
-    found: Vec<(String, Position, Vec<(String, usize)>)>,
+    found: Vec<(String, Position, Vec<MethodUses>)>,
     /// Entries of invocations: (key, invocation's position, entry text, methods).
     entries: Vec<(String, Position, String, Vec<String>)>,
     /// The `fn` names each impl-writing `macro_rules!` body defines.
@@ -831,6 +831,9 @@ type Position = (usize, usize);
 
 /// A trait's members: names and positions.
 type Members = Vec<(String, Position)>;
+
+/// A method an impl defines, and how many method calls by its name the impl holds.
+type MethodUses = (String, usize);
 
 fn position(span: proc_macro2::Span) -> Position {
     let start = span.start();
