@@ -20,17 +20,21 @@
 //! import leaf, an exported macro's unused rules (rustc checks a copy in which exported
 //! macros are plain ones). Then types and trait methods no code names outside their own
 //! impls and imports, which rustc counts as used because a std trait impl builds them
-//! (`either::Either`), are tried. Every round is compiled before it is kept; one that
-//! breaks the build is taken again without what the errors name. Until nothing goes.
+//! (`either::Either`), are tried, and so are trait impls (and entries of impl-writing
+//! macro lists) whose methods no method call names, by halves. Every round is compiled
+//! before it is kept; one that breaks the build is taken again without what the errors
+//! name. Until nothing goes.
 //!
 //! **Complexity.** Each round is two rustc checks of the bundle (run side by side) plus a
 //! print and a parse, linear in the bundle's size; rounds go on while something goes,
-//! so their number is the length of the longest chain of items only dead items use (6
-//! to 14 rounds for this workspace's 18 bundles). Bundles run in parallel, one per core.
+//! so their number is the length of the longest chain of items only dead items use;
+//! trying impls by halves costs at most 24 checks. This workspace's 18 bundles take 11 to
+//! 54 checks each. Bundles run in parallel, one per core.
 //!
 //! **Decisions**, each with the figure behind it:
 //! - rustc, not a reimplementation of name resolution: the 13.9 KB `either` crate in the
-//!   Dsu + `join` case went (57,671 -> 15,922 bytes) with no rule about `merge`.
+//!   Dsu + `join` case went (`fixture-acl-unionfind-join`: 54,614 -> 15,612 bytes) with
+//!   no rule about `merge`.
 //! - JSON spans, not rustc's suggestions: rustc suggests no fix for dead items; its
 //!   spans point at the item's name, unique in the printed text.
 //! - `--emit=metadata`: the lints run, no code is generated; 0.76 s for curling's 63 KB
@@ -38,14 +42,19 @@
 //! - Debug and release both: proconio's `AutoSource` is `LineSource` in one and
 //!   `OnceSource` in the other; one build alone removed the other's reader.
 //! - Remove a whole round, check, blame the names the errors quote: none of the 18
-//!   bundles needed a second try; removing items one at a time would cost a check per
-//!   item, 47 to 199 a bundle.
+//!   bundles' rustc-reported rounds needed a second try; removing items one at a time
+//!   would cost a check per item, 51 to 209 a bundle.
+//! - Impls are tried only where no `.method(` call names their methods: method-call
+//!   syntax auto-references, so without an impl for `T` a call could quietly use one for
+//!   `&T`; operators, paths and bounds resolve by type, and then rustc decides. Never
+//!   `Drop` (it runs unnamed). fixedbitset's operator and formatting impls: 46 -> 26 KB.
 //! - Exported macros through a copy: `unused_macro_rules` skips `#[macro_export]`;
 //!   proconio's unused `input!`/`read_value!` rules were 3 to 6 KB of every bundle.
 //! - Types nothing names are tried, not proven by a rule: `ac-library-rs`'s
 //!   `DynamicModInt` (4 KB with its impls) is built only by its own `Add`/`Sum`/... impls.
-//! - Bundles in parallel: the pass is rustc-bound; two cores halve `make bundle` (see
-//!   benches/README.md for the figures).
+//! - Bundles in parallel: the pass is rustc-bound, and a bundle's rounds depend on each
+//!   other; bundles do not (2 cores: 50 s of CPU in 51 s of wall time under a load of 4,
+//!   benches/README.md).
 
 mod arms;
 pub mod contest;
