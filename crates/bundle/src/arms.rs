@@ -47,13 +47,16 @@ fn unexported(text: &str, file: &syn::File) -> Option<String> {
         // The bundler's `pub use crate::{input, ..};` would now clash with the macro.
         for item in items {
             let Item::Use(import) = item else { continue };
-            let mut bound = Vec::new();
+            // Every leaf names one of the macros (a glob or `_` leaf binds no name).
+            let mut only_macros = true;
             crate::uses::retain_leaves(&mut import.tree.clone(), &mut |leaf| {
-                bound.extend(leaf.bound().map(str::to_string));
+                only_macros &= leaf
+                    .bound()
+                    .is_some_and(|name| names.iter().any(|n| n == name));
                 true
             });
             let from_root = matches!(&import.tree, syn::UseTree::Path(p) if p.ident == "crate");
-            if from_root && bound.iter().all(|name| names.contains(name)) {
+            if from_root && only_macros {
                 let span = syn::spanned::Spanned::span(import);
                 blanks.push((offsets.at(span.start())?, offsets.at(span.end())?));
             }
@@ -140,7 +143,16 @@ pub fn unused(text: &str, file: &syn::File, edition: &str) -> Result<Unused> {
         (release.clone(), release)
     };
     // The copy must compile for its report to mean anything.
-    if release.iter().chain(&debug).any(|d| d.error) {
+    if let Some(error) = release.iter().chain(&debug).find(|d| d.error) {
+        if std::env::var_os("BUNDLE_DEAD_TRACE").is_some() {
+            eprintln!(
+                "dead: the copy with plain macros does not compile: {}",
+                error.message
+            );
+            if let Some(path) = std::env::var_os("BUNDLE_DEAD_COPY") {
+                std::fs::write(path, &copy).ok();
+            }
+        }
         return Ok(Unused {
             checks,
             ..Unused::default()
