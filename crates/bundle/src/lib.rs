@@ -43,7 +43,7 @@
 //!   `OnceSource` in the other; one build alone removed the other's reader.
 //! - Remove a whole round, check, blame the names the errors quote: none of the 18
 //!   bundles' rustc-reported rounds needed a second try; removing items one at a time
-//!   would cost a check per item, 51 to 209 a bundle.
+//!   would cost a check per item, 51 to 225 a bundle.
 //! - Impls are tried only where no `.method(` call names their methods: method-call
 //!   syntax auto-references, so without an impl for `T` a call could quietly use one for
 //!   `&T`; operators, paths and bounds resolve by type, and then rustc decides. Never
@@ -53,8 +53,7 @@
 //! - Types nothing names are tried, not proven by a rule: `ac-library-rs`'s
 //!   `DynamicModInt` (4 KB with its impls) is built only by its own `Add`/`Sum`/... impls.
 //! - Bundles in parallel: the pass is rustc-bound, and a bundle's rounds depend on each
-//!   other; bundles do not (2 cores: 50 s of CPU in 51 s of wall time under a load of 4,
-//!   benches/README.md).
+//!   other; bundles do not (2 cores: 50 s of CPU in 27 s of wall time, benches/README.md).
 
 mod arms;
 pub mod contest;
