@@ -86,12 +86,13 @@ lineup = $(ARENA) tournament --games $(2) --seed $(TOURNAMENT_SEED) --json repor
 	  --markdown reports/tournament-$(1).md --replays reports/replays $(3)
 TOURNAMENT_LINEUPS := mixed hunter bold-spiral-hunter bold search bold-search-edge
 # SPARRING=DIR adds the line-ups against DIR/sample, the NOI 2013 organisers' sample program,
-# built locally and never committed (README: "Sparring against the sample program").
-SPARRING ?=
+# built locally and never committed (README: "Sparring against the sample program"); by
+# default target/sparring when a sample program is there.
+SPARRING ?= $(if $(wildcard target/sparring/sample),target/sparring)
 SAMPLE := $(if $(SPARRING),$(abspath $(SPARRING))/sample)
 SAMPLE_LINEUPS := $(if $(SPARRING),sample-2 sample-bold sample-hunter-edge sample-bold-spiral sample-3x)
 
-tournament: ## Enclosure: our bot vs six line-ups (400 games, 100 with search), five more with SPARRING=DIR: reports/tournament.md
+tournament: ## Enclosure: our bot vs six line-ups (400 games, 100 with search), five more vs SPARRING=DIR/sample: reports/tournament.md
 	@if [ -n "$(SPARRING)" ] && [ ! -x "$(SAMPLE)" ]; then \
 	  echo "SPARRING=$(SPARRING): no executable $(SAMPLE) (build the sample program there first)" >&2; exit 2; fi
 	mkdir -p reports/replays
