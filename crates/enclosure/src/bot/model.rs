@@ -140,3 +140,32 @@ impl Model {
 fn manhattan(a: Vertex, b: Vertex) -> i32 {
     (a.x - b.x).abs() + (a.y - b.y).abs()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(near_trail_moves: u32, approaches: u32, trail_hits: u32) -> Record {
+        Record {
+            near_trail_moves,
+            approaches,
+            trail_hits,
+            ..Record::default()
+        }
+    }
+
+    #[test]
+    fn hunter_bystander_or_unknown() {
+        // The sample program near our trails: 10 moves, 3 towards them.
+        let sample = record(10, 3, 0);
+        assert!(sample.proven_bystander(6, 50) && !sample.proven_hunter(6, 75));
+        // Half of the moves towards a trail is still no hunt; more is no bystander.
+        assert!(record(10, 5, 0).proven_bystander(6, 50));
+        assert!(!record(10, 6, 0).proven_bystander(6, 50));
+        // Too little evidence either way, or a single step onto a trail.
+        assert!(!record(5, 0, 0).proven_bystander(6, 50));
+        assert!(!record(20, 1, 1).proven_bystander(6, 50));
+        assert!(record(20, 1, 1).proven_hunter(6, 75));
+        assert!(record(8, 7, 0).proven_hunter(6, 75));
+    }
+}
