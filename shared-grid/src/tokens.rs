@@ -10,9 +10,10 @@ pub const TOKEN_LIMIT: usize = 4096;
 /// Reads the whitespace-separated tokens of `reader`, holding only the current one.
 ///
 /// The methods are those of proconio's `Source` trait (`next_token`, `is_empty`): a problem
-/// crate wraps a `TokenReader` in a two-method `Source` impl (this crate stays std only), so
-/// its readers work unchanged. Compared with proconio's `LineSource`, which holds a whole line,
-/// a gigabyte without a newline costs no memory here.
+/// crate reads from a `TokenReader` directly (robots, curling: no proconio code or licence in
+/// the bundle) or wraps it in a two-method `Source` impl (this crate stays std only). Compared
+/// with proconio's `LineSource`, which holds a whole line, a gigabyte without a newline costs
+/// no memory here.
 ///
 /// - Separators are whitespace as `str::split_whitespace` has it, like `LineSource`: CRLF line
 ///   ends, tabs, a missing final newline, even a no-break space pasted from a web page.
@@ -68,21 +69,17 @@ impl<R: BufRead> TokenReader<R> {
     }
 
     /// Where the next token lies in `word`, reading words until one holds a token; `None` at
-    /// the end of the input.
+    /// the end of the input. A word holds more than one token, or none, only when Unicode
+    /// whitespace splits it.
     fn next_span(&mut self) -> Option<(usize, usize)> {
         loop {
             let rest = &self.word[self.served..];
-            // The usual word, ASCII: it holds no whitespace, so it is one token.
-            if rest.is_ascii() {
-                if !rest.is_empty() {
-                    return Some((self.served, self.word.len()));
-                }
-            } else if let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+            if let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
                 let start = self.served + start;
-                let len = self.word[start..]
+                let end = self.word[start..]
                     .find(char::is_whitespace)
-                    .unwrap_or(self.word.len() - start);
-                return Some((start, start + len));
+                    .map_or(self.word.len(), |len| start + len);
+                return Some((start, end));
             }
             if !self.read_word() {
                 return None;
@@ -93,86 +90,45 @@ impl<R: BufRead> TokenReader<R> {
     /// Reads the next run of bytes between ASCII whitespace into `word` (cut and marked when
     /// over the limit); `false` at the end of the input.
     fn read_word(&mut self) -> bool {
-        self.skip_separators();
-        let mut bytes = std::mem::take(&mut self.word).into_bytes();
-        bytes.clear();
-        self.served = 0;
+        let mut bytes = Vec::new();
         let mut long = false;
         loop {
-            let word_ended = self.with_buffer(|chunk| {
-                let end = chunk
-                    .iter()
-                    .position(|&byte| is_separator(byte))
-                    .unwrap_or(chunk.len());
-                let room = TOKEN_LIMIT - bytes.len();
-                let kept = end.min(room);
-                bytes.extend_from_slice(&chunk[..kept]);
-                long = end > room;
-                // An empty chunk is the end of the input.
-                (kept, chunk.is_empty() || end < chunk.len() || long)
-            });
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => panic!("cannot read the input: {err}"),
+            };
+            // An empty chunk is the end of the input.
+            let mut word_ended = chunk.is_empty();
+            let mut used = 0;
+            for &byte in chunk {
+                if is_separator(byte) {
+                    self.in_long_word = false;
+                    word_ended = !bytes.is_empty();
+                } else if bytes.len() == TOKEN_LIMIT {
+                    // Stop here, so that an endless token costs one token of memory and time;
+                    // the rest is skipped only if another token is asked for.
+                    (self.in_long_word, long, word_ended) = (true, true, true);
+                } else if !self.in_long_word {
+                    bytes.push(byte);
+                }
+                if word_ended {
+                    break;
+                }
+                used += 1;
+            }
+            self.reader.consume(used);
             if word_ended {
                 break;
             }
         }
-        self.word = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
-        };
+        self.word = String::from_utf8_lossy(&bytes).into_owned();
+        self.served = 0;
         if long {
-            self.in_long_word = true;
             self.word.push_str("...");
         }
         !self.word.is_empty()
     }
-
-    /// Skips the rest of an over-long word, then ASCII whitespace, up to a word or the end.
-    fn skip_separators(&mut self) {
-        loop {
-            let in_long_word = self.in_long_word;
-            let stop = self.with_buffer(|chunk| {
-                let stop = if in_long_word {
-                    chunk.iter().position(|&byte| is_separator(byte))
-                } else {
-                    chunk.iter().position(|&byte| !is_separator(byte))
-                };
-                match stop {
-                    Some(at) => (at, Stop::Found),
-                    None if chunk.is_empty() => (0, Stop::End),
-                    None => (chunk.len(), Stop::NotYet),
-                }
-            });
-            match stop {
-                Stop::End => return,
-                Stop::Found if in_long_word => self.in_long_word = false,
-                Stop::Found => return,
-                Stop::NotYet => {}
-            }
-        }
-    }
-
-    /// Hands `look` the buffered bytes (refilled when empty; empty only at the end of the
-    /// input), then consumes as many bytes as it says it used.
-    fn with_buffer<T>(&mut self, mut look: impl FnMut(&[u8]) -> (usize, T)) -> T {
-        loop {
-            match self.reader.fill_buf() {
-                Ok(chunk) => {
-                    let (used, value) = look(chunk);
-                    self.reader.consume(used);
-                    return value;
-                }
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                Err(err) => panic!("cannot read the input: {err}"),
-            }
-        }
-    }
-}
-
-/// Where [`TokenReader::skip_separators`] got to in one buffer.
-enum Stop {
-    Found,
-    End,
-    NotYet,
 }
 
 /// ASCII whitespace as `char::is_whitespace` has it (`u8::is_ascii_whitespace` lacks the
