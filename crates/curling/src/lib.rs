@@ -58,12 +58,11 @@ pub mod search;
 pub use board::Board;
 pub use search::{min_throws, MAX_THROWS};
 
-use proconio::source::Source;
-use shared_grid::{parse_token, Grid, InputError};
+use shared_grid::{parse_token, Grid, InputError, TokenReader};
 use std::io::{BufRead, Write};
 
 /// Reads the next dataset: `None` at the line `0 0` or at the end of the input.
-pub fn read_board<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Board>, InputError> {
+pub fn read_board<R: BufRead>(source: &mut TokenReader<R>) -> Result<Option<Board>, InputError> {
     if source.is_empty() {
         return Ok(None);
     }
@@ -92,8 +91,8 @@ pub fn read_board<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Boa
 /// Answers every dataset up to `0 0` or the end of the input, writing each line to `out` as
 /// soon as its board is read. Stops at the first malformed dataset with an error naming it,
 /// after the answers to the datasets before it.
-pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
-    source: &mut S,
+pub fn run_to<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
     out: &mut W,
 ) -> Result<(), InputError> {
     for dataset in 1.. {
@@ -106,9 +105,9 @@ pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
 }
 
 /// The whole output for a whole input (tests); panics with the error line on malformed input.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+pub fn run(input: &str) -> String {
     let mut out = Vec::new();
-    if let Err(err) = run_to(source, &mut out) {
+    if let Err(err) = run_to(&mut TokenReader::new(input.as_bytes()), &mut out) {
         panic!("{err}");
     }
     String::from_utf8(out).expect("the answers are ASCII")

@@ -2,11 +2,10 @@
 //! byte-exact comparison with the `.out` file (snapshots forgive a missing
 //! final newline; judges do not).
 
-use proconio::source::once::OnceSource;
 use std::fs;
 
 fn run(input: &str) -> String {
-    curling::run(&mut OnceSource::from(input))
+    curling::run(input)
 }
 
 #[test]

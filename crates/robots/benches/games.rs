@@ -13,7 +13,6 @@
 //!   of the nine candidates of every move copied the board and played its round (4.4 s).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use proconio::source::once::OnceSource;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use robots::board::{Board, START};
@@ -86,7 +85,7 @@ fn games(c: &mut Criterion) {
     let judge: Vec<Case> = (0..100).map(|_| max_size_case(&mut rng)).collect();
     let text = input_text(&judge);
     c.bench_function("judge input (100 x R=50, T=20)", |b| {
-        b.iter(|| robots::run(&mut OnceSource::from(black_box(text.as_str()))))
+        b.iter(|| robots::run(black_box(text.as_str())))
     });
 
     // Robots on your 8 neighbours and 42 more in the rows and columns around them; entries

@@ -17,8 +17,7 @@
 use crate::board::SIZE;
 use crate::game::{Case, Outcome};
 use crate::teleports::TeleportEntries;
-use proconio::source::Source;
-use shared_grid::{parse_token, InputError, Pos};
+use shared_grid::{parse_token, InputError, Pos, TokenReader};
 use std::fmt::Write;
 use std::io::BufRead;
 
@@ -30,7 +29,7 @@ const MAX_ROBOTS: usize = SIZE * SIZE - 1;
 ///
 /// An error on a token that is not a number, on input that stops inside the case, and on what
 /// the statement rules out: a cell off the board, a robot on (15, 15), two robots on one cell.
-pub fn read_case<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Case>, InputError> {
+pub fn read_case<R: BufRead>(source: &mut TokenReader<R>) -> Result<Option<Case>, InputError> {
     if source.is_empty() {
         return Ok(None);
     }
@@ -60,7 +59,7 @@ pub fn read_case<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Option<Case
 }
 
 /// One "row column" pair of the input, one-based, as a zero-based cell.
-fn read_cell<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Pos, InputError> {
+fn read_cell<R: BufRead>(source: &mut TokenReader<R>) -> Result<Pos, InputError> {
     let row: i64 = parse_token(source.next_token(), "a row")?;
     let col: i64 = parse_token(source.next_token(), "a column")?;
     let on_board = |x: i64| (1..=SIZE as i64).contains(&x);
@@ -106,11 +105,10 @@ pub fn format_report(outcomes: &[Outcome]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proconio::source::once::OnceSource;
 
     /// Every case up to `0 0` or the end; panics with the first error.
     fn cases(text: &str) -> Vec<Case> {
-        let mut source = OnceSource::from(text);
+        let mut source = TokenReader::new(text.as_bytes());
         let mut read = Vec::new();
         while let Some(case) = read_case(&mut source).unwrap_or_else(|err| panic!("{err}")) {
             read.push(case);

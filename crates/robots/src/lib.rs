@@ -57,15 +57,14 @@ pub mod trace;
 
 pub use game::{play, solve, Case, Outcome};
 
-use proconio::source::Source;
-use shared_grid::InputError;
+use shared_grid::{InputError, TokenReader};
 use std::io::{BufRead, Write};
 
 /// Plays each case as soon as it is read and writes its report to `out` (one empty line
 /// between reports), up to `0 0` or the end of the input. Stops at the first malformed case
 /// with an error naming it, after the reports before it.
-pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
-    source: &mut S,
+pub fn run_to<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
     out: &mut W,
 ) -> Result<(), InputError> {
     run_traced_to(source, out, None)
@@ -73,8 +72,8 @@ pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
 
 /// [`run_to`], also handing `sink` (when given) a drawing of the board before the first move
 /// and after every move of every case.
-pub fn run_traced_to<R: BufRead, S: Source<R>, W: Write>(
-    source: &mut S,
+pub fn run_traced_to<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
     out: &mut W,
     mut sink: Option<&mut dyn FnMut(&str)>,
 ) -> Result<(), InputError> {
@@ -96,9 +95,9 @@ pub fn run_traced_to<R: BufRead, S: Source<R>, W: Write>(
 }
 
 /// The whole output for a whole input (tests); panics with the error line on malformed input.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+pub fn run(input: &str) -> String {
     let mut out = Vec::new();
-    if let Err(err) = run_to(source, &mut out) {
+    if let Err(err) = run_to(&mut TokenReader::new(input.as_bytes()), &mut out) {
         panic!("{err}");
     }
     String::from_utf8(out).expect("the report is ASCII")

@@ -4,13 +4,12 @@
 
 mod support;
 
-use proconio::source::once::OnceSource;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use support::{input_text, oracle, parse_instances, random_instance, Instance};
 
 fn solver(text: &str) -> String {
-    robots::run(&mut OnceSource::from(text))
+    robots::run(text)
 }
 
 /// Every expected `.out` under samples/robots, hand-made ones included, is what the oracle

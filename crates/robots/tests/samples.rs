@@ -3,11 +3,10 @@
 //! is also checked against the plain oracle in `tests/oracle.rs`; what each hand-made sample
 //! shows is in `samples/robots/README.md`.
 
-use proconio::source::once::OnceSource;
 use std::fs;
 
 fn run(input: &str) -> String {
-    robots::run(&mut OnceSource::from(input))
+    robots::run(input)
 }
 
 #[test]
