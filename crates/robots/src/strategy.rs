@@ -11,7 +11,7 @@
 //!    (`strategy::tests::with_no_robot_left_row_then_column_decide`).
 
 use crate::board::Board;
-use crate::rules::{effect_of, step_effect, Forecast, Forecaster, Move};
+use crate::rules::{effect_of, Forecast, Forecaster, Move};
 use crate::teleports::TeleportList;
 use shared_grid::Dir8;
 use std::cmp::Reverse;
@@ -44,40 +44,18 @@ pub fn choose(board: &Board, teleports: &TeleportList<'_>) -> Choice {
         })
 }
 
-/// Your candidates besides teleports (any order: see [`preference`]), with their steps:
-/// staying is the step (0, 0).
-const WALKS_AND_STAY: [(Move, (isize, isize)); 9] = [
-    (Move::Stay, (0, 0)),
-    (Move::Walk(Dir8::N), Dir8::N.delta()),
-    (Move::Walk(Dir8::NE), Dir8::NE.delta()),
-    (Move::Walk(Dir8::E), Dir8::E.delta()),
-    (Move::Walk(Dir8::SE), Dir8::SE.delta()),
-    (Move::Walk(Dir8::S), Dir8::S.delta()),
-    (Move::Walk(Dir8::SW), Dir8::SW.delta()),
-    (Move::Walk(Dir8::W), Dir8::W.delta()),
-    (Move::Walk(Dir8::NW), Dir8::NW.delta()),
-];
-
+/// The best of staying and the 8 walks, tried in any order (see [`preference`]); `None` when
+/// each of them is forbidden or loses.
 fn best_walk_or_stay(board: &Board, forecaster: &Forecaster) -> Option<Choice> {
-    // (preference, candidate index, outcome) of the best candidate so far.
-    let mut best: Option<(Preference, usize, Forecast)> = None;
-    for (index, &(_, delta)) in WALKS_AND_STAY.iter().enumerate() {
-        let Some(effect) = step_effect(board, delta) else {
-            continue;
-        };
-        let Some(outcome) = forecaster.forecast(effect) else {
-            continue;
-        };
-        let key = preference(&outcome);
-        if best.map_or(true, |(best_key, _, _)| key < best_key) {
-            best = Some((key, index, outcome));
-        }
-    }
-    best.map(|(_, index, outcome)| Choice {
-        mv: WALKS_AND_STAY[index].0,
-        teleport_entry: None,
-        forecast: Some(outcome),
-    })
+    std::iter::once(Move::Stay)
+        .chain(Dir8::ALL.map(Move::Walk))
+        .filter_map(|mv| Some((mv, forecaster.forecast(effect_of(board, mv)?)?)))
+        .min_by_key(|(_, outcome)| preference(outcome))
+        .map(|(mv, outcome)| Choice {
+            mv,
+            teleport_entry: None,
+            forecast: Some(outcome),
+        })
 }
 
 /// Robots left, nearest robot (larger first), row, column.
