@@ -12,6 +12,7 @@
 //! T = 20). `game::play` asserts that bound instead of looping forever.
 
 use crate::board::{Board, BOUNDS, SIZE, START};
+use crate::io::cell_text;
 use crate::rules::{play_round_in_place, Move};
 use crate::strategy::choose;
 use crate::teleports::{TeleportEntries, TeleportList};
@@ -45,12 +46,12 @@ impl Case {
             return Err(off_the_board(p));
         }
         if robots.contains(&START) {
-            return Err(format!("a robot starts on your cell {}", one_based(START)));
+            return Err(format!("a robot starts on your cell {}", cell_text(START)));
         }
         let mut sorted = robots.clone();
         sorted.sort_unstable();
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!("two robots start on {}", one_based(w[0])));
+            return Err(format!("two robots start on {}", cell_text(w[0])));
         }
         Ok(Case { robots, teleports })
     }
@@ -64,12 +65,8 @@ impl Case {
     }
 }
 
-fn one_based(p: Pos) -> String {
-    format!("({},{})", p.row + 1, p.col + 1)
-}
-
 fn off_the_board(p: Pos) -> String {
-    format!("cell {} is off the {SIZE} x {SIZE} board", one_based(p))
+    format!("cell {} is off the {SIZE} x {SIZE} board", cell_text(p))
 }
 
 /// How a game ended.
@@ -117,17 +114,21 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
     let mut list = TeleportList::new(&case.teleports);
     let mut teleports = Vec::new();
     let mut moves = 0;
+    let mut last_move = None;
     let mut lost = false;
     let limit = move_limit(case.robots.len(), case.teleports.len());
-    observer(&Step {
-        number: 0,
-        mv: None,
-        board: &board,
-        lost,
-        teleports: &list,
-    });
-    // With no robot at the start (R = 0, T > 0) the game is won before any move.
-    while !lost && !board.robots().is_empty() {
+    loop {
+        observer(&Step {
+            number: moves,
+            mv: last_move,
+            board: &board,
+            lost,
+            teleports: &list,
+        });
+        // With no robot at the start (R = 0, T > 0) the game is won before any move.
+        if lost || board.robots().is_empty() {
+            break;
+        }
         assert!(
             moves < limit,
             "game longer than {limit} moves, which the crate doc proves impossible"
@@ -144,13 +145,7 @@ pub fn play(case: &Case, observer: &mut dyn FnMut(&Step)) -> Outcome {
             choice.forecast.map(|f| f.robots_left),
             (!lost).then_some(board.robots().len())
         );
-        observer(&Step {
-            number: moves,
-            mv: Some(choice.mv),
-            board: &board,
-            lost,
-            teleports: &list,
-        });
+        last_move = Some(choice.mv);
     }
     Outcome {
         teleports,
