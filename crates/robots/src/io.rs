@@ -83,9 +83,15 @@ pub fn format_case(number: usize, outcome: &Outcome) -> String {
         let _ = writeln!(out, "Move {move_number}: teleport to {}", cell_text(dest));
     }
     let verdict = if outcome.won { "Won" } else { "Lost" };
-    let _ = writeln!(out, "{verdict} game after making {} moves.", outcome.moves);
-    let _ = writeln!(out, "Final position: {}", cell_text(outcome.final_position));
-    let _ = writeln!(out, "Number of cells with debris: {}", outcome.debris_cells);
+    let _ = write!(
+        out,
+        "{verdict} game after making {} moves.\n\
+         Final position: {}\n\
+         Number of cells with debris: {}\n",
+        outcome.moves,
+        cell_text(outcome.final_position),
+        outcome.debris_cells
+    );
     if !outcome.won {
         let _ = writeln!(out, "Number of robots remaining: {}", outcome.robots_left);
     }

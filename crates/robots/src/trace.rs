@@ -1,6 +1,6 @@
 //! The `--trace` drawing: the board after every move, for players comparing answers.
 
-use crate::board::{BOUNDS, SIZE};
+use crate::board::SIZE;
 use crate::game::Step;
 use crate::io::cell_text;
 use crate::rules::Move;
@@ -24,14 +24,12 @@ pub fn draw(case_number: usize, step: &Step) -> String {
             _ => "",
         }
     );
-    let tens: String = (1..=SIZE).map(|c| digit(c / 10)).collect();
-    let units: String = (1..=SIZE).map(|c| digit(c % 10)).collect();
-    let _ = writeln!(out, "    {tens}\n    {units}");
+    // The one-based column numbers, written downwards: tens, then units.
+    out.push_str("    0000000001111111111222222222233\n    1234567890123456789012345678901\n");
     for row in 0..SIZE {
         let line: String = (0..SIZE)
             .map(|col| {
                 let cell = Pos::new(row, col);
-                debug_assert!(BOUNDS.contains(cell));
                 let occupied = board.has_robot(cell) || board.has_debris(cell);
                 match () {
                     _ if cell == board.you() && occupied => 'X',
@@ -57,10 +55,6 @@ fn describe(step: &Step) -> String {
         Some(Move::Walk(dir)) => format!("move {}: walk {dir:?} to {you}", step.number),
         Some(Move::Teleport(_)) => format!("move {}: teleport to {you}", step.number),
     }
-}
-
-fn digit(d: usize) -> char {
-    char::from_digit(d as u32, 10).unwrap_or('?')
 }
 
 #[cfg(test)]
