@@ -27,13 +27,8 @@ impl Board {
     /// You at `you`, live robots at `robots`, debris at `debris`. The cells must be on the
     /// board and pairwise distinct (a robot never shares a cell with you or with debris).
     pub fn from_parts(you: Pos, robots: &[Pos], debris: &[Pos]) -> Board {
-        let mut board = Board {
-            you,
-            robots: robots.to_vec(),
-            debris: CellSet::default(),
-            debris_cells: 0,
-        };
-        board.robots.sort_unstable();
+        let mut board = Board::opening(robots);
+        board.you = you;
         for &cell in debris {
             board.add_debris(cell);
         }
@@ -53,9 +48,18 @@ impl Board {
         board
     }
 
-    /// The opening position: you at (15, 15), the given robots, no debris.
+    /// The opening position: you at (15, 15), the given robots, no debris. Unchecked: the
+    /// robots are a `game::Case`'s, which has refused robots off the board, on your cell or
+    /// sharing one (tests build other boards with the checks of [`Board::from_parts`]).
     pub fn opening(robots: &[Pos]) -> Board {
-        Board::from_parts(START, robots, &[])
+        let mut robots = robots.to_vec();
+        robots.sort_unstable();
+        Board {
+            you: START,
+            robots,
+            debris: CellSet::default(),
+            debris_cells: 0,
+        }
     }
 
     pub fn you(&self) -> Pos {
