@@ -11,7 +11,7 @@
 //!    (`strategy::tests::with_no_robot_left_row_then_column_decide`).
 
 use crate::board::Board;
-use crate::rules::{effect_of, Forecast, Forecaster, Move};
+use crate::rules::{effect_of, step_effect, Forecast, Forecaster, Move};
 use crate::teleports::TeleportList;
 use shared_grid::Dir8;
 use std::cmp::Reverse;
@@ -47,15 +47,28 @@ pub fn choose(board: &Board, teleports: &TeleportList<'_>) -> Choice {
 /// The best of staying and the 8 walks, tried in any order (see [`preference`]); `None` when
 /// each of them is forbidden or loses.
 fn best_walk_or_stay(board: &Board, forecaster: &Forecaster) -> Option<Choice> {
-    std::iter::once(Move::Stay)
-        .chain(Dir8::ALL.map(Move::Walk))
-        .filter_map(|mv| Some((mv, forecaster.forecast(effect_of(board, mv)?)?)))
-        .min_by_key(|(_, outcome)| preference(outcome))
-        .map(|(mv, outcome)| Choice {
-            mv,
-            teleport_entry: None,
-            forecast: Some(outcome),
-        })
+    // Each move with its step (staying is the step (0, 0)), so that the loop calls
+    // `step_effect` directly: through `effect_of` the adversarial bench took 1.2 times as
+    // long, through an iterator chain with `min_by_key` 2.7 times.
+    let walks = Dir8::ALL.map(|dir| (Move::Walk(dir), dir.delta()));
+    let mut best: Option<(Preference, Move, Forecast)> = None;
+    for (mv, delta) in [(Move::Stay, (0, 0))].into_iter().chain(walks) {
+        let Some(effect) = step_effect(board, delta) else {
+            continue;
+        };
+        let Some(outcome) = forecaster.forecast(effect) else {
+            continue;
+        };
+        let key = preference(&outcome);
+        if best.map_or(true, |(best_key, _, _)| key < best_key) {
+            best = Some((key, mv, outcome));
+        }
+    }
+    best.map(|(_, mv, outcome)| Choice {
+        mv,
+        teleport_entry: None,
+        forecast: Some(outcome),
+    })
 }
 
 /// Robots left, nearest robot (larger first), row, column.
