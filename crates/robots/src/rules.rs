@@ -59,19 +59,15 @@ impl Round {
     }
 }
 
-/// What one of your moves does, once the rules allow it: the cell you end on, and the debris
-/// you push (if any). Computed from the board without changing or copying it.
+/// What one of your moves does, once the rules allow it: the cell you end on, and where the
+/// debris in that cell is pushed (if any). Computed from the board without changing or copying
+/// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Effect {
     pub you: Pos,
-    pub push: Option<Push>,
-}
-
-/// Debris pushed from the cell you walk into to the next cell the same way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Push {
-    pub from: Pos,
-    pub to: Pos,
+    /// The next cell the same way, when you walk into debris: the debris moves from `you`
+    /// there.
+    pub push: Option<Pos>,
 }
 
 /// What `mv` does on `board`, `None` when the rules forbid it.
@@ -107,10 +103,7 @@ pub fn step_effect(board: &Board, delta: (isize, isize)) -> Option<Effect> {
         if board.has_debris(pushed_to) {
             return None;
         }
-        Some(Push {
-            from: target,
-            to: pushed_to,
-        })
+        Some(pushed_to)
     } else {
         None
     };
@@ -131,10 +124,10 @@ fn step_on_board(cell: Pos, (dr, dc): (isize, isize)) -> Option<Pos> {
 
 /// Makes your move on `board`: `effect` must come from [`effect_of`] on this board.
 pub fn apply(board: &mut Board, effect: Effect) {
-    if let Some(push) = effect.push {
-        board.remove_debris(push.from);
-        board.remove_robot(push.to);
-        board.add_debris(push.to);
+    if let Some(pushed_to) = effect.push {
+        board.remove_debris(effect.you);
+        board.remove_robot(pushed_to);
+        board.add_debris(pushed_to);
     }
     board.set_you(effect.you);
 }
@@ -269,7 +262,7 @@ impl<'a> Forecaster<'a> {
     pub fn forecast(&self, effect: Effect) -> Option<Forecast> {
         let board = self.board;
         let you = effect.you;
-        let crushed = effect.push.map(|push| push.to);
+        let crushed = effect.push;
         // The cell the debris leaves is your new cell: a robot entering it loses the game
         // anyway, so only the cell it enters needs care.
         let has_debris_after = |cell: Pos| crushed == Some(cell) || board.has_debris(cell);
@@ -502,7 +495,7 @@ mod tests {
                     assert_eq!(got, Some(expected), "{board:?} {mv:?}");
                 }
                 pushes += usize::from(effect.push.is_some());
-                crushed += usize::from(effect.push.is_some_and(|push| board.has_robot(push.to)));
+                crushed += usize::from(effect.push.is_some_and(|to| board.has_robot(to)));
                 checked += 1;
             }
         }
