@@ -48,12 +48,12 @@ pub fn draw(case_number: usize, step: &Step) -> String {
 }
 
 fn describe(step: &Step) -> String {
-    let you = cell_text(step.board.you());
+    let (number, you) = (step.number, cell_text(step.board.you()));
     match step.mv {
         None => format!("start at {you}"),
-        Some(Move::Stay) => format!("move {}: stay at {you}", step.number),
-        Some(Move::Walk(dir)) => format!("move {}: walk {dir:?} to {you}", step.number),
-        Some(Move::Teleport(_)) => format!("move {}: teleport to {you}", step.number),
+        Some(Move::Stay) => format!("move {number}: stay at {you}"),
+        Some(Move::Walk(dir)) => format!("move {number}: walk {dir:?} to {you}"),
+        Some(Move::Teleport(_)) => format!("move {number}: teleport to {you}"),
     }
 }
 
