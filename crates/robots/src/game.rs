@@ -40,11 +40,12 @@ impl Case {
     }
 
     /// [`Case::new`] with the teleport list already built (as the input is read: one entry at
-    /// a time, 4 bytes each).
-    pub fn with_entries(robots: Vec<Pos>, teleports: TeleportEntries) -> Result<Case, String> {
-        if let Some(&p) = robots.iter().find(|&&p| !BOUNDS.contains(p)) {
-            return Err(off_the_board(p));
-        }
+    /// a time, 4 bytes each). The robots' cells must be on the board: `io::read_case`, the
+    /// only caller besides `new`, reads no other, and the check stays out of the bundle.
+    pub(crate) fn with_entries(
+        robots: Vec<Pos>,
+        teleports: TeleportEntries,
+    ) -> Result<Case, String> {
         if robots.contains(&START) {
             return Err(format!("a robot starts on your cell {}", cell_text(START)));
         }
