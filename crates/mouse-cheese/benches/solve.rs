@@ -1,11 +1,10 @@
 //! The table build, a whole maximum-size input (999 cases with 12 removed sticks each,
 //! end points alternately reversed) through `run`, and an adversarial one: 300,000 cases far
-//! beyond the statement's T < 1000, streamed through `run_to` (line by line, as `main` reads).
+//! beyond the statement's T < 1000, streamed through `run_to` (token by token, as `main` reads).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mouse_cheese::{run, run_to, Solver};
-use proconio::source::line::LineSource;
-use proconio::source::once::OnceSource;
+use shared_grid::TokenReader;
 use std::fmt::Write;
 use std::hint::black_box;
 
@@ -50,7 +49,7 @@ fn benches(c: &mut Criterion) {
 
     let input = maximum_input();
     c.bench_function("run_999_cases", |b| {
-        b.iter(|| run(&mut OnceSource::from(black_box(input.as_str()))))
+        b.iter(|| run(black_box(input.as_str())))
     });
 }
 
@@ -62,9 +61,9 @@ fn many_cases(c: &mut Criterion) {
     }
     let mut group = c.benchmark_group("adversarial");
     group.sample_size(10);
-    group.bench_function("run_to 300000 cases, line by line", |b| {
+    group.bench_function("run_to 300000 cases, token by token", |b| {
         b.iter(|| {
-            let mut source = LineSource::new(black_box(input.as_bytes()));
+            let mut source = TokenReader::new(black_box(input.as_bytes()));
             run_to(&mut source, &mut std::io::sink()).unwrap()
         })
     });

@@ -1,8 +1,7 @@
 //! Reading the cases, leniently (the rules are listed in the crate documentation).
 
 use crate::board::{Cell, Segment, Stick, StickSet};
-use proconio::source::Source;
-use shared_grid::{parse_token, InputError};
+use shared_grid::{parse_token, InputError, TokenReader};
 use std::io::BufRead;
 
 /// One test case as given.
@@ -36,7 +35,7 @@ pub struct Position {
 
 /// Reads `T`; empty input holds no cases (`0`). A `T` larger than the cases present is fine:
 /// the caller stops at the end of the input after a whole case.
-pub fn read_case_count<R: BufRead, S: Source<R>>(source: &mut S) -> Result<usize, InputError> {
+pub fn read_case_count<R: BufRead>(source: &mut TokenReader<R>) -> Result<usize, InputError> {
     if source.is_empty() {
         return Ok(0);
     }
@@ -45,7 +44,7 @@ pub fn read_case_count<R: BufRead, S: Source<R>>(source: &mut S) -> Result<usize
 
 /// Reads one case. Input that ends inside it, a token that is not an integer of the expected
 /// kind, or a cell outside 1..=9 is an error.
-pub fn read_position<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Position, InputError> {
+pub fn read_position<R: BufRead>(source: &mut TokenReader<R>) -> Result<Position, InputError> {
     let mouse = read_cell(source, "mouse")?;
     let cheese = read_cell(source, "cheese")?;
     let count: usize = parse_token(source.next_token(), "the number of removed sticks R")?;
@@ -71,7 +70,7 @@ pub fn read_position<R: BufRead, S: Source<R>>(source: &mut S) -> Result<Positio
     })
 }
 
-fn read_cell<R: BufRead, S: Source<R>>(source: &mut S, what: &str) -> Result<Cell, InputError> {
+fn read_cell<R: BufRead>(source: &mut TokenReader<R>, what: &str) -> Result<Cell, InputError> {
     let number: i64 = parse_token(source.next_token(), &format!("the {what}'s cell"))?;
     Cell::from_number(number).ok_or_else(|| {
         InputError::new(format!("the {what}'s cell {number} is not between 1 and 9"))
@@ -81,11 +80,10 @@ fn read_cell<R: BufRead, S: Source<R>>(source: &mut S, what: &str) -> Result<Cel
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proconio::source::once::OnceSource;
 
     /// T and then every whole case present, or the first error.
     fn read(text: &str) -> Result<Vec<Position>, InputError> {
-        let mut source = OnceSource::from(text);
+        let mut source = TokenReader::new(text.as_bytes());
         let declared = read_case_count(&mut source)?;
         let mut cases = Vec::new();
         while cases.len() < declared && !source.is_empty() {

@@ -54,15 +54,14 @@ pub use board::{Cell, Segment, Stick, StickSet};
 pub use game::{Outcome, Solver};
 pub use input::{read_case_count, read_position, Case, Position};
 
-use proconio::source::Source;
-use shared_grid::InputError;
+use shared_grid::{InputError, TokenReader};
 use std::io::{BufRead, Write};
 
 /// Reads T, then answers each case as soon as it is read (one `Case k: NAME` line to `out`),
 /// up to T cases or the end of the input. Memory stays constant however many cases there are.
 /// Stops at the first malformed case with an error naming it, after the answers before it.
-pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
-    source: &mut S,
+pub fn run_to<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
     out: &mut W,
 ) -> Result<(), InputError> {
     let declared = read_case_count(source)?;
@@ -78,9 +77,9 @@ pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
 }
 
 /// The whole output for a whole input (tests); panics with the error line on malformed input.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+pub fn run(input: &str) -> String {
     let mut out = Vec::new();
-    if let Err(err) = run_to(source, &mut out) {
+    if let Err(err) = run_to(&mut TokenReader::new(input.as_bytes()), &mut out) {
         panic!("{err}");
     }
     String::from_utf8(out).expect("the answers are ASCII")
@@ -89,10 +88,9 @@ pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proconio::source::once::OnceSource;
 
     fn run_text(text: &str) -> String {
-        run(&mut OnceSource::from(text))
+        run(text)
     }
 
     #[test]

@@ -8,7 +8,6 @@ mod support;
 
 use mouse_cheese::run;
 use oracle::{interior_sticks, Oracle};
-use proconio::source::once::OnceSource;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use support::{oracle_output, random_input};
@@ -21,7 +20,7 @@ fn random_inputs_agree_with_the_naive_oracle() {
     let mut cases = 0;
     for _ in 0..2000 {
         let (text, expected) = random_input(&mut rng, &sticks, &mut oracle);
-        let got = run(&mut OnceSource::from(text.as_str()));
+        let got = run(text.as_str());
         assert_eq!(got, expected, "input:\n{text}");
         cases += expected.lines().count();
     }

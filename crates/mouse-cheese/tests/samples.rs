@@ -2,14 +2,13 @@
 //! comparison with the `.out` file beside it (insta ignores trailing newlines; judges do not).
 
 use mouse_cheese::run;
-use proconio::source::once::OnceSource;
 
 #[test]
 fn samples() {
     insta::glob!("../../../samples/mouse-cheese", "*.in", |path| {
         let input = std::fs::read_to_string(path).unwrap();
         let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-        let output = run(&mut OnceSource::from(input.as_str()));
+        let output = run(input.as_str());
         insta::assert_snapshot!(output);
         assert_eq!(output, expected, "{}", path.display());
     });

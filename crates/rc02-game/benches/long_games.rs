@@ -3,7 +3,6 @@
 //! N = 10 is the statement's maximum; N = 100 is the largest board this program accepts.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use proconio::source::once::OnceSource;
 use std::hint::black_box;
 
 /// `k` moves of a game that never ends on an `n` x `n` board.
@@ -26,9 +25,9 @@ fn shuffle_input(n: usize, k: usize) -> String {
 fn bench(c: &mut Criterion) {
     for n in [10, 100] {
         let input = shuffle_input(n, 1000);
-        assert!(rc02_game::run(&mut OnceSource::from(input.as_str())).starts_with("1\n"));
+        assert!(rc02_game::run(input.as_str()).starts_with("1\n"));
         c.bench_function(&format!("run, N = {n}, K = 1000, no end"), |b| {
-            b.iter(|| rc02_game::run(&mut OnceSource::from(black_box(input.as_str()))))
+            b.iter(|| rc02_game::run(black_box(input.as_str())))
         });
     }
 }

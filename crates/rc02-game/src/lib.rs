@@ -43,15 +43,18 @@ pub mod trace;
 pub use board::{Board, Side};
 pub use game::{solve, Answer, Case, Game, IllegalMove, Move, Played, Square, Status};
 
-use proconio::source::Source;
-use shared_grid::{parse_token, InputError};
+use shared_grid::{parse_token, InputError, TokenReader};
 use std::io::{BufRead, Write};
 
 /// Reads the input, plays it and returns the exact output (tests); panics with the error line
 /// on bad input.
-pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
+pub fn run(input: &str) -> String {
     let mut out = Vec::new();
-    if let Err(err) = run_to(source, &mut out, &mut std::io::sink()) {
+    if let Err(err) = run_to(
+        &mut TokenReader::new(input.as_bytes()),
+        &mut out,
+        &mut std::io::sink(),
+    ) {
         panic!("{err}");
     }
     String::from_utf8(out).expect("the answer is ASCII")
@@ -68,8 +71,8 @@ pub fn run<R: BufRead, S: Source<R>>(source: &mut S) -> String {
 /// missing final newline is fine. N must be even and 4..=100 (the rules need an even N >= 4;
 /// 100 bounds the work): anything else is reported as bad input (one stderr line, exit 1),
 /// like malformed numbers. Pinned: `tests/cli.rs`, `run_tests` below.
-pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
-    source: &mut S,
+pub fn run_to<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
     out: &mut W,
     trace: &mut dyn Write,
 ) -> Result<(), InputError> {
@@ -104,10 +107,9 @@ pub fn run_to<R: BufRead, S: Source<R>, W: Write>(
 #[cfg(test)]
 mod run_tests {
     use super::*;
-    use proconio::source::once::OnceSource;
 
     fn run_str(input: &str) -> String {
-        run(&mut OnceSource::from(input))
+        run(input)
     }
 
     #[test]
@@ -150,7 +152,7 @@ mod run_tests {
     #[test]
     fn trace_shows_every_move() {
         let (mut trace, mut out) = (Vec::new(), Vec::new());
-        let input = &mut OnceSource::from("4 2\n1 3 2 3\n3 4 3 3\n");
+        let input = &mut TokenReader::new("4 2\n1 3 2 3\n3 4 3 3\n".as_bytes());
         run_to(input, &mut out, &mut trace).unwrap();
         assert_eq!(out, b"1\nhhll\nh..l\n..ll\nhh.l\n");
         let trace = String::from_utf8(trace).unwrap();

@@ -10,7 +10,6 @@ mod common;
 mod support;
 
 use common::{oracle, Seen};
-use proconio::source::once::OnceSource;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rc02_game::{run, solve, Case, Move};
@@ -27,7 +26,7 @@ fn random_games_agree_with_the_plain_oracle() {
         let (n, played) = (input.n, input.played());
         let expected = oracle(n, played, &mut seen);
         let text = Stress::write(&input);
-        let got = run(&mut OnceSource::from(text.as_str()));
+        let got = run(text.as_str());
         assert_eq!(got, expected, "game {game}, input:\n{text}");
         let case = Case {
             n,

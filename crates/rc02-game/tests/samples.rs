@@ -27,7 +27,6 @@
 mod common;
 
 use common::{Plain, Seen};
-use proconio::source::once::OnceSource;
 use std::fs;
 use std::path::Path;
 
@@ -39,7 +38,7 @@ fn expected_for(path: &Path) -> String {
 fn samples_match_their_out_files_and_snapshots() {
     insta::glob!("../../../samples/rc02-game", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
-        let output = rc02_game::run(&mut OnceSource::from(input.as_str()));
+        let output = rc02_game::run(input.as_str());
         assert_eq!(output, expected_for(path), "{}", path.display());
         insta::assert_snapshot!(output);
     });
