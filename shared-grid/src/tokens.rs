@@ -9,11 +9,11 @@ pub const TOKEN_LIMIT: usize = 4096;
 
 /// Reads the whitespace-separated tokens of `reader`, holding only the current one.
 ///
-/// The methods are those of proconio's `Source` trait (`next_token`, `is_empty`): a problem
-/// crate reads from a `TokenReader` directly (robots, curling: no proconio code or licence in
-/// the bundle) or wraps it in a two-method `Source` impl (this crate stays std only). Compared
-/// with proconio's `LineSource`, which holds a whole line, a gigabyte without a newline costs
-/// no memory here.
+/// The methods are those of proconio's `Source` trait (`next_token`, `is_empty`), so a crate
+/// that reads with proconio can wrap a `TokenReader` in a two-method `Source` impl (this crate
+/// stays std only); the problem crates read from it directly, which keeps proconio's code and
+/// licence out of their bundles. Compared with proconio's `LineSource`, which holds a whole
+/// line, a gigabyte without a newline costs no memory here.
 ///
 /// - Separators are whitespace as `str::split_whitespace` has it, like `LineSource`: CRLF line
 ///   ends, tabs, a missing final newline, even a no-break space pasted from a web page.
