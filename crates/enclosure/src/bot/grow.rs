@@ -96,7 +96,7 @@ impl Search<'_, '_> {
 }
 
 /// Breadth-first distances to the nearest trail vertex along drawable edges (which go both
-/// ways), never passing through the trail; `FAR` where no way leads.
+/// ways), from every trail vertex at once; `FAR` where no way leads.
 fn distances_home(board: &Board, trail_mask: u128) -> [u32; VERTICES] {
     let mut dist = [FAR; VERTICES];
     let mut queue = [0usize; VERTICES];
@@ -115,11 +115,10 @@ fn distances_home(board: &Board, trail_mask: u128) -> [u32; VERTICES] {
             if !board.drawable(v, k) || dist[to.index()] != FAR {
                 continue;
             }
+            // Trail vertices start at 0, so this never enters the trail.
             dist[to.index()] = dist[at] + 1;
-            if trail_mask & to.bit() == 0 {
-                queue[tail] = to.index();
-                tail += 1;
-            }
+            queue[tail] = to.index();
+            tail += 1;
         }
     }
     dist

@@ -342,7 +342,8 @@ impl Planner {
             self.params.grow_budget,
         ));
         options.retain(|c| c.path.len() as u32 <= turn.turns_left);
-        // Turns the loop takes in all: those drawn so far, the way home, and the overhead.
+        // Turns the loop takes in all: the trail's vertices (one more than the moves drawn, the
+        // same for every candidate), the way home, and the overhead.
         let drawn = trail.len() as u64 + self.params.turn_overhead as u64;
         let safe = options.iter().filter(|c| c.margin >= 0).max_by_key(|c| {
             let per_turn = c.value as u64 * 1000 / (drawn + c.path.len() as u64);
