@@ -6,6 +6,7 @@ mod board;
 mod closing;
 mod forecast;
 mod grow;
+mod guard;
 mod idle;
 mod model;
 mod planner;
