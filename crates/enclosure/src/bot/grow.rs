@@ -31,14 +31,13 @@ pub fn safe_closings(ctx: &ClosingContext, horizon: u32, budget: u32) -> Vec<Com
         ctx,
         home: distances_home(ctx.board, trail_mask),
         trail_mask,
-        back: ctx.trail[n - 2],
         limit: horizon.min(race),
         budget,
         path: Vec::new(),
         on_path: 0,
         found: Vec::new(),
     };
-    search.extend(ctx.trail[n - 1]);
+    search.extend(ctx.trail[n - 1], ctx.trail[n - 2]);
     search.found
 }
 
@@ -47,8 +46,6 @@ struct Search<'a, 'b> {
     /// Drawn steps from each vertex to the nearest trail vertex, never through the trail.
     home: [u32; VERTICES],
     trail_mask: u128,
-    /// The vertex before the current one: stepping there first is stepping backwards.
-    back: Vertex,
     /// Longest closing worth looking at: the horizon, and the race on the trail as it is.
     limit: u32,
     budget: u32,
@@ -58,7 +55,10 @@ struct Search<'a, 'b> {
 }
 
 impl Search<'_, '_> {
-    fn extend(&mut self, at: Vertex) {
+    /// Extends the path that ends at `at`, reached from `from`: stepping back there is death.
+    /// (`on_path` keeps the search off its own vertices but not off the one the pen stands
+    /// on, so without this a step out and back looked like a closing, worth nothing but safe.)
+    fn extend(&mut self, at: Vertex, from: Vertex) {
         for (k, dir) in Dir::MOVES.into_iter().enumerate() {
             if self.budget == 0 {
                 return;
@@ -68,7 +68,7 @@ impl Search<'_, '_> {
             if !self.ctx.board.drawable(at, k)
                 || self.ctx.avoid & to.bit() != 0
                 || self.on_path & to.bit() != 0
-                || (self.path.is_empty() && to == self.back)
+                || to == from
             {
                 continue;
             }
@@ -88,7 +88,7 @@ impl Search<'_, '_> {
             }
             self.path.push(to);
             self.on_path |= to.bit();
-            self.extend(to);
+            self.extend(to, at);
             self.on_path &= !to.bit();
             self.path.pop();
         }
@@ -171,6 +171,10 @@ mod tests {
             assert!(c.path.len() <= 6 && c.margin >= 0);
             assert!(trail.contains(c.path.last().unwrap()));
             assert_ne!(c.path[0], v(4, 2), "never straight back");
+            let drawn = [&trail[..], &c.path].concat();
+            for w in drawn.windows(3) {
+                assert_ne!(w[0], w[2], "never back the way it came: {c:?}");
+            }
         }
     }
 
