@@ -38,8 +38,10 @@
 //! 5 ms per move at p99 unoptimised (the judge's build), against a 1 s limit.
 //!
 //! # Decisions (figures: `benches/README.md`, 2026-11-24 and 2026-11-26)
-//! - Guard a lead in a duel rather than draw on: against the sample, 400 games, wins 63% ->
-//!   88% in 2 seats and 47% -> 66% with hunter and edge; ours scores less, and ranks higher.
+//! - Guard a lead in a duel rather than draw on: against the sample (400 games) wins with bold
+//!   57% -> 74%, with hunter and edge 47% -> 63%; ours ends with fewer cells and ranks higher.
+//!   A lead is land: guarding a low seat's tie-break too won 87% of two-seat games by
+//!   standing on the sample from turn 1, in games nobody scored.
 //! - Re-plan every turn rather than follow the rectangle chosen at pen-down: against the NOI
 //!   2013 sample program, 2 seats, 0% -> 58% wins; it grows loops the way the sample does.
 //! - Search ways home exhaustively up to 10 steps (12 and a 40,000 budget: no better).
