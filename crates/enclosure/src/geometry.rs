@@ -49,6 +49,11 @@ impl Vertex {
         1u128 << self.index()
     }
 
+    /// Steps between the two vertices along the grid, ignoring everything on the board.
+    pub fn manhattan(self, other: Vertex) -> i32 {
+        (self.x - other.x).abs() + (self.y - other.y).abs()
+    }
+
     /// The neighbour in direction `dir` (possibly off the board); `Stay` gives `self`.
     pub fn step(self, dir: Dir) -> Vertex {
         let (dx, dy) = dir.delta();
@@ -148,7 +153,7 @@ pub fn cell_of_index(index: usize) -> (i32, i32) {
 /// The (up to two) cells on either side of the unit edge `a - b`; `None` for a side off the board.
 /// A horizontal edge separates the cells above and below it, a vertical one those left and right.
 pub fn edge_sides(a: Vertex, b: Vertex) -> [Option<usize>; 2] {
-    debug_assert_eq!((a.x - b.x).abs() + (a.y - b.y).abs(), 1, "not a unit edge");
+    debug_assert_eq!(a.manhattan(b), 1, "not a unit edge");
     let (x, y) = (a.x.min(b.x), a.y.min(b.y));
     if a.y == b.y {
         [cell_index(x, y - 1), cell_index(x, y)]

@@ -132,7 +132,7 @@ fn reachable_by_others(
         .any(|(_, p)| {
             std::iter::once(&corner)
                 .chain(tour)
-                .any(|&v| (manhattan(p.pos(), v) as u32) < closes_in)
+                .any(|&v| (p.pos().manhattan(v) as u32) < closes_in)
         })
 }
 
@@ -196,11 +196,7 @@ fn turns_to_close(game: &Game, seat: usize, plan: &Plan) -> i32 {
         return plan.tour.len() as i32;
     }
     let start = me.trail()[0];
-    manhattan(me.pos(), start)
-}
-
-fn manhattan(a: Vertex, b: Vertex) -> i32 {
-    (a.x - b.x).abs() + (a.y - b.y).abs()
+    me.pos().manhattan(start)
 }
 
 /// The policy every seat follows in playouts (see the module doc).
@@ -313,7 +309,7 @@ fn closing_step(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Dir {
         let distance = if me.on_trail(to) {
             -1
         } else {
-            manhattan(to, goal)
+            to.manhattan(goal)
         };
         if best.is_none_or(|(d, _)| distance < d) {
             best = Some((distance, dir));
@@ -333,7 +329,7 @@ fn chase(game: &Game, seat: usize, plans: &[Plan], rng: &mut ChaCha8Rng) -> Opti
         }
         let left = turns_to_close(game, s, &plans[s]);
         for &v in p.trail() {
-            let d = manhattan(pos, v);
+            let d = pos.manhattan(v);
             if d <= left + 1 && target.is_none_or(|(best, _)| d < best) {
                 target = Some((d, v));
             }
@@ -345,7 +341,7 @@ fn chase(game: &Game, seat: usize, plans: &[Plan], rng: &mut ChaCha8Rng) -> Opti
     }
     neighbours(pos)
         .filter(|&n| walkable_step(game, seat, pos, n))
-        .min_by_key(|&n| manhattan(n, target))
+        .min_by_key(|&n| n.manhattan(target))
         .and_then(|n| Dir::between(pos, n))
 }
 

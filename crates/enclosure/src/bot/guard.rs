@@ -49,7 +49,7 @@ pub fn step(rival: &Player, mine: &[u32; VERTICES], first: &[usize; VERTICES]) -
             let at = rival.pos();
             Vertex::all()
                 .filter(reachable)
-                .min_by_key(|v| ((v.x - at.x).abs() + (v.y - at.y).abs(), mine[v.index()]))?
+                .min_by_key(|v| (v.manhattan(at), mine[v.index()]))?
         }
     };
     (mine[target.index()] > 0).then(|| Dir::MOVES[first[target.index()]])

@@ -112,8 +112,8 @@ impl Model {
             let mut nearest_now = i32::MAX;
             let mut hit = false;
             for v in trails {
-                nearest_before = nearest_before.min(manhattan(before, v));
-                nearest_now = nearest_now.min(manhattan(now, v));
+                nearest_before = nearest_before.min(before.manhattan(v));
+                nearest_now = nearest_now.min(now.manhattan(v));
                 hit |= v == now;
             }
             if hit && !player.pen_down() {
@@ -135,10 +135,6 @@ impl Model {
         self.last_pen = game.players().iter().map(|p| p.pen_down()).collect();
         self.last_stuck = game.players().iter().map(|p| p.stuck_left()).collect();
     }
-}
-
-fn manhattan(a: Vertex, b: Vertex) -> i32 {
-    (a.x - b.x).abs() + (a.y - b.y).abs()
 }
 
 #[cfg(test)]

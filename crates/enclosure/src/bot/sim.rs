@@ -163,10 +163,7 @@ impl Intent {
 /// Manhattan distance from `v` to the nearest vertex of a non-empty vertex mask.
 fn distance_to_mask(v: Vertex, mask: u128) -> i32 {
     crate::capture::cells(mask)
-        .map(|i| {
-            let w = Vertex::from_index(i);
-            (w.x - v.x).abs() + (w.y - v.y).abs()
-        })
+        .map(|i| Vertex::from_index(i).manhattan(v))
         .min()
         .unwrap_or(i32::MAX)
 }
