@@ -23,6 +23,7 @@ use crate::action::{Action, DeathCause, PenFlag};
 use crate::event::Event;
 use crate::geometry::{Dir, Vertex};
 use crate::protocol::{parse_status, Stat, Status, ABSENT_SEAT};
+use crate::score::MUD_COST;
 use crate::state::{Game, TABLE_SEATS};
 use crate::turn::Answer;
 
@@ -121,7 +122,7 @@ fn readings(game: &Game, seat: usize, after: &Status) -> Result<Vec<Answer>, Str
             Some(Err(DeathCause::IllegalOutput)),
         ]);
     }
-    let cast = seen.score_decline < -(10 * player.mud_casts() as i64);
+    let cast = seen.score_decline < -(MUD_COST * player.mud_casts() as i64);
     let flag_options: &[PenFlag] = if cast {
         &[PenFlag::Mud]
     } else if player.pen_down() {

@@ -2,15 +2,22 @@
 
 use crate::state::Game;
 
+/// Points per squared cell of a region's area.
+pub const SQUARE_POINTS: i64 = 10;
 /// Points charged per mud cast.
 pub const MUD_COST: i64 = 10;
 
 impl Game {
-    /// `seat`'s score now: ten times the sum of its squared region areas, minus ten per mud
-    /// cast, plus the tie-break `4 - seat`.
+    /// `seat`'s score now: its points plus the tie-break `4 - seat`.
     pub fn score(&self, seat: usize) -> i64 {
+        self.points(seat) + (4 - seat as i64)
+    }
+
+    /// What `seat` has won so far, without the tie-break: ten times the sum of its squared
+    /// region areas, minus ten per mud cast.
+    pub fn points(&self, seat: usize) -> i64 {
         let squares: i64 = self.areas(seat).iter().map(|&a| (a * a) as i64).sum();
-        10 * squares - MUD_COST * self.players[seat].mud_casts as i64 + (4 - seat as i64)
+        SQUARE_POINTS * squares - MUD_COST * self.players[seat].mud_casts as i64
     }
 
     /// Every seat's score.

@@ -8,6 +8,7 @@
 
 use super::board::FAR;
 use crate::geometry::{Dir, Vertex, VERTICES};
+use crate::score::SQUARE_POINTS;
 use crate::state::{Game, Player};
 
 /// The opponent to guard: the last one alive, when we lead every other seat's score and the
@@ -21,14 +22,13 @@ pub fn rival(game: &Game, seat: usize) -> Option<usize> {
     let [rival] = alive[..] else {
         return None;
     };
-    // Points won, without the seat's tie-break: a lead is land, not a lower seat number.
-    let points = |s: usize| game.score(s) - (4 - s as i64);
-    let mine = points(seat);
+    // Points, not score: a lead is land, not a lower seat number's tie-break.
+    let mine = game.points(seat);
     let leading = (0..game.seats())
         .filter(|&s| s != seat)
-        .all(|s| points(s) < mine);
+        .all(|s| game.points(s) < mine);
     let unowned = game.unowned_count() as i64;
-    let at_risk = points(rival) + 10 * unowned * unowned >= mine;
+    let at_risk = game.points(rival) + SQUARE_POINTS * unowned * unowned >= mine;
     (leading && at_risk).then_some(rival)
 }
 
