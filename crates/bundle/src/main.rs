@@ -115,6 +115,31 @@ fn run(args: Args) -> Result<()> {
             floor.rustc_set_by,
             floor.editions.join(", ")
         );
+        if let Some(c) = &written.c {
+            let (limit, set_by) = plan.contest.c_size_limit();
+            let bytes = c.bundle.text.len();
+            let fits = if bytes <= limit {
+                "fits"
+            } else {
+                "OVER THE LIMIT"
+            };
+            println!("{}: {bytes} bytes", c.path.display());
+            println!(
+                "    image: {} bytes of code and data ({}), deflated to {}, {} relocations; {:.2} s",
+                c.bundle.data_size,
+                c.bundle.optimisation.describe(),
+                c.bundle.compressed_size,
+                c.bundle.relocations,
+                c.elapsed.as_secs_f64()
+            );
+            println!("    size:  {bytes} of {limit} bytes ({fits}), limit set by {set_by}");
+            if bytes > limit {
+                too_new.push(format!(
+                    "{}: the C bundle is over its limit",
+                    written.package
+                ));
+            }
+        }
         let text = std::fs::read_to_string(&written.path)?;
         for lib in bundle::bundled_deps(&plan, &text) {
             let failure = floor.dependency_failure(&lib.package, &lib.version, lib.rust_version);

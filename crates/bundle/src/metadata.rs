@@ -70,6 +70,11 @@ impl Workspace {
         &self.meta.workspace_root
     }
 
+    /// Cargo's target directory, where tools keep their intermediate files.
+    pub fn target_dir(&self) -> &Utf8Path {
+        &self.meta.target_directory
+    }
+
     /// The workspace's declared `rust-version` (`[workspace.package]` in the root manifest).
     /// A member may declare an older one (shared-grid: 1.73, for BOJ) without lowering it;
     /// without a workspace-level one, the oldest any member declares.

@@ -39,6 +39,8 @@ pub struct Profile {
     pub source: String,
     /// When they were read; `None` when nobody recorded it.
     pub read: Option<Date>,
+    /// What it compiles C and C++ with (`[key.c]`); `None` when nobody recorded it.
+    pub c: Option<CSupport>,
     /// Our own referee rather than an online judge: its figures are our choices.
     pub local: bool,
     /// Anything else worth knowing (an unconfirmed figure, an older version).
@@ -52,6 +54,21 @@ pub struct RustSupport {
     pub editions: Option<Vec<String>>,
     pub flags: Option<String>,
     pub size_limit: Option<usize>,
+}
+
+/// What a judge compiles C and C++ with, for the C bundles. `None` means unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CSupport {
+    /// The command lines, as the judge lists them (`gcc -O2 -ansi ...`).
+    pub compilers: Option<Vec<String>>,
+    /// The operating system and how it was known.
+    pub system: Option<String>,
+    /// `32`, `64` or a sentence; `None` when unknown.
+    pub bits: Option<String>,
+    pub size_limit: Option<usize>,
+    /// Where these figures were read, and when.
+    pub source: String,
+    pub read: Option<Date>,
 }
 
 /// A rustc version as judges list it: `1.73` or `1.89.0`.
@@ -221,7 +238,9 @@ fn profile(key: &str, fields: &toml::Table) -> Result<Profile> {
     {
         bail!("a judge key is lowercase letters, digits and `-`");
     }
-    const COMMON: [&str; 7] = ["name", "short", "rust", "source", "read", "local", "note"];
+    const COMMON: [&str; 8] = [
+        "name", "short", "rust", "source", "read", "local", "note", "c",
+    ];
     const RUST_ONLY: [&str; 4] = ["rustc", "editions", "flags", "size_limit"];
     let rust = fields
         .get("rust")
@@ -257,6 +276,12 @@ fn profile(key: &str, fields: &toml::Table) -> Result<Profile> {
         rust,
         source: text(fields, "source")?,
         read: unknown_or(fields, "read", |v| v.as_str().and_then(Date::parse))?,
+        c: match fields.get("c") {
+            None => None,
+            Some(c) => Some(c_support(
+                c.as_table().context("`c` must be a table `[key.c]`")?,
+            )?),
+        },
         local: match fields.get("local") {
             None => false,
             Some(v) => v.as_bool().context("`local` is true or false")?,
@@ -265,6 +290,44 @@ fn profile(key: &str, fields: &toml::Table) -> Result<Profile> {
             None => None,
             Some(_) => Some(text(fields, "note")?),
         },
+    })
+}
+
+/// `[key.c]`: every figure given or `"unknown"`, as for Rust.
+fn c_support(fields: &toml::Table) -> Result<CSupport> {
+    const FIELDS: [&str; 6] = [
+        "compilers",
+        "system",
+        "bits",
+        "size_limit",
+        "source",
+        "read",
+    ];
+    if let Some(name) = fields.keys().find(|name| !FIELDS.contains(&name.as_str())) {
+        bail!("unknown field `c.{name}`");
+    }
+    let text_value = |v: &toml::Value| {
+        v.as_str()
+            .filter(|t| !t.trim().is_empty())
+            .map(str::to_string)
+    };
+    Ok(CSupport {
+        compilers: unknown_or(fields, "compilers", |v| {
+            let list: Option<Vec<String>> = v.as_array()?.iter().map(text_value).collect();
+            list.filter(|l| !l.is_empty())
+        })?,
+        system: unknown_or(fields, "system", text_value)?,
+        bits: unknown_or(fields, "bits", |v| match v {
+            toml::Value::Integer(bits @ (32 | 64)) => Some(bits.to_string()),
+            other => text_value(other),
+        })?,
+        size_limit: unknown_or(fields, "size_limit", |v| {
+            v.as_integer()
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n > 0)
+        })?,
+        source: text(fields, "source")?,
+        read: unknown_or(fields, "read", |v| v.as_str().and_then(Date::parse))?,
     })
 }
 
