@@ -4,20 +4,20 @@
  *   1. decodes the base64 text and inflates it into `image`, an array that lives in a
  *      section the linker makes writable and executable (GCC's section attribute; no
  *      mmap, no mprotect: the program asks the system for nothing a plain C program
- *      does not);
+ *      does not), and checks its Adler-32;
  *   2. relocates it: the image was linked at address 0, and each listed word holds an
  *      address relative to that, so it adds where the array really is;
  *   3. calls the image's entry with `struct host`: the C functions through which the
  *      image reads, writes, allocates and exits. The image contains no system call.
  * C89 and C++98 alike; GCC extensions only for the section and the calling convention.
  * ------------------------------------------------------------------------------------- */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #if !(defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__))
 #error "this C bundle carries x86-64 machine code in an ELF section: compile it with gcc or g++ for x86-64 Linux"
 #endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* The image was compiled for the x86-64 System V calling convention: every function it
    calls, or that calls it, says so, whatever the compiler's default. */
@@ -352,6 +352,18 @@ static int inflate(const unsigned char *in, size_t in_size, unsigned char *out, 
     return !s.failed && s.out_pos == out_size;
 }
 
+/* Adler-32 (RFC 1950): deflate has no check of its own, and a damaged image must not run. */
+static unsigned long adler32(const unsigned char *data, size_t size)
+{
+    unsigned long a = 1, b = 0;
+    size_t i;
+    for (i = 0; i < size; i++) {
+        a = (a + data[i]) % 65521UL;
+        b = (b + a) % 65521UL;
+    }
+    return b << 16 | a;
+}
+
 /* ---- relocation and the call ---- */
 
 typedef int (HOSTCALL *image_entry)(const struct host *host);
@@ -370,14 +382,15 @@ static void relocate(unsigned char *image, const unsigned long *steps, size_t co
     }
 }
 
-static int run_image(unsigned char *image, size_t data_size, const char *const *packed,
-                     size_t packed_size, const unsigned long *steps, size_t step_count,
-                     size_t entry)
+static int run_image(unsigned char *image, size_t data_size, unsigned long checksum,
+                     const char *const *packed, size_t packed_size,
+                     const unsigned long *steps, size_t step_count, size_t entry)
 {
     struct host host;
     unsigned char *compressed = (unsigned char *)malloc(packed_size);
     if (compressed == NULL || !base64_decode(packed, compressed, packed_size)
-        || !inflate(compressed, packed_size, image, data_size)) {
+        || !inflate(compressed, packed_size, image, data_size)
+        || adler32(image, data_size) != checksum) {
         fputs("loader: the embedded image is damaged\n", stderr);
         return 1;
     }

@@ -270,15 +270,16 @@ pub mod process {
     }
 }
 
-/// A judge passes no arguments: `args()` is the program's name alone.
+/// A judge passes no arguments: `args()` is the program's name alone. As a `Once`, the
+/// compiler sees that, and drops what only an argument would turn on (robots' `--trace`:
+/// 2.4 KB of image).
 pub mod env {
     use alloc::string::String;
-    use alloc::vec::Vec;
 
-    pub fn args() -> alloc::vec::IntoIter<String> {
-        let mut args = Vec::new();
-        args.push(String::from("solution"));
-        args.into_iter()
+    pub type Args = core::iter::Once<String>;
+
+    pub fn args() -> Args {
+        core::iter::once(String::from("solution"))
     }
 }
 
@@ -375,6 +376,21 @@ pub mod io {
 
     pub trait Read {
         fn read(&mut self, buf: &mut [u8]) -> Result<usize>;
+
+        fn read_exact(&mut self, mut buf: &mut [u8]) -> Result<()> {
+            while !buf.is_empty() {
+                match self.read(buf)? {
+                    0 => {
+                        return Err(Error::new_const(
+                            ErrorKind::UnexpectedEof,
+                            "failed to fill whole buffer",
+                        ))
+                    }
+                    n => buf = &mut buf[n..],
+                }
+            }
+            Ok(())
+        }
 
         fn read_to_end(&mut self, buf: &mut Vec<u8>) -> Result<usize> {
             let start = buf.len();
@@ -734,6 +750,12 @@ pub mod io {
         }
 
         fn flush(&mut self) -> Result<()> {
+            Ok(())
+        }
+
+        /// Not even formatted, as std's sink: rc02-game's untraced N = 100 games drew the
+        /// board 1,000 times for nothing (1.7 -> 9.2 ms).
+        fn write_fmt(&mut self, _args: fmt::Arguments<'_>) -> Result<()> {
             Ok(())
         }
     }

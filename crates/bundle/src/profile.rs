@@ -447,3 +447,53 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod c_tests {
+    use super::*;
+
+    const UVA: &str = r#"
+[uva]
+name = "UVa"
+short = "UVa"
+rust = false
+source = "its list"
+read = "unknown"
+
+[uva.c]
+compilers = ["gcc -ansi", "g++"]
+system = "Linux"
+bits = "unknown"
+size_limit = 102400
+source = "a README"
+read = "2026-11-26"
+"#;
+
+    #[test]
+    fn a_judge_that_takes_no_rust_records_its_c_compilers() {
+        let profiles = Profiles::parse(UVA).unwrap();
+        let c = profiles.get("uva").unwrap().c.clone().unwrap();
+        assert_eq!(
+            c.compilers,
+            Some(vec!["gcc -ansi".to_string(), "g++".to_string()])
+        );
+        assert_eq!(c.bits, None);
+        assert_eq!(c.size_limit, Some(102_400));
+        assert_eq!(
+            c.read.map(|d| d.to_string()),
+            Some("2026-11-26".to_string())
+        );
+    }
+
+    #[test]
+    fn c_figures_are_given_or_unknown_and_nothing_else() {
+        let missing = UVA.replace("bits = \"unknown\"\n", "");
+        let error = format!("{:#}", Profiles::parse(&missing).unwrap_err());
+        assert!(error.contains("bits"), "{error}");
+        let extra = UVA.replace("bits = \"unknown\"", "bits = 64\nflags = \"-O2\"");
+        let error = format!("{:#}", Profiles::parse(&extra).unwrap_err());
+        assert!(error.contains("c.flags"), "{error}");
+        let empty = UVA.replace(r#"compilers = ["gcc -ansi", "g++"]"#, "compilers = []");
+        assert!(Profiles::parse(&empty).is_err());
+    }
+}

@@ -31,8 +31,8 @@ pub struct Row<'a> {
 /// The generated block, markers included, ending with a newline.
 pub fn block(rows: &[Row]) -> String {
     let mut out = format!("{START}\n\n");
-    out.push_str("| crate | problem | judges | each bundle is checked against |\n");
-    out.push_str("|---|---|---|---|\n");
+    out.push_str("| crate | problem | judges | each bundle is checked against | C bundle |\n");
+    out.push_str("|---|---|---|---|---|\n");
     let mut judges: Vec<&Profile> = Vec::new();
     for row in rows {
         let floor = row.floor;
@@ -44,11 +44,18 @@ pub fn block(rows: &[Row]) -> String {
             floor.size_limit,
             floor.size_set_by
         );
+        let c_bundle = if row.contest.c_judges().is_empty() {
+            "-".to_string()
+        } else {
+            let (limit, set_by) = row.contest.c_size_limit();
+            format!("{limit} bytes ({set_by})")
+        };
         out.push_str(&table_row(&[
             &format!("[`{0}`]({0})", row.dir),
             &row.contest.problem,
             &row.contest.citations(),
             &checked,
+            &c_bundle,
         ]));
         for judge in &row.contest.judges {
             if !judges.iter().any(|p| p.key == judge.profile.key) {
@@ -56,8 +63,10 @@ pub fn block(rows: &[Row]) -> String {
             }
         }
     }
-    out.push_str("\n| judge | Rust | rustc | editions | source size limit | read | source |\n");
-    out.push_str("|---|---|---|---|---|---|---|\n");
+    out.push_str(
+        "\n| judge | Rust | rustc | editions | source size limit | C and C++ | read | source |\n",
+    );
+    out.push_str("|---|---|---|---|---|---|---|---|\n");
     let unknown = || "unknown".to_string();
     for profile in judges {
         let read = profile.read.map_or_else(unknown, |d| d.to_string());
@@ -77,10 +86,21 @@ pub fn block(rows: &[Row]) -> String {
                     .map_or_else(unknown, |n| format!("{n} bytes")),
             ],
         };
+        let c = match &profile.c {
+            None => "-".to_string(),
+            Some(c) => format!(
+                "{}; {}-bit; limit {}",
+                c.compilers
+                    .as_ref()
+                    .map_or_else(unknown, |list| list.join("; ")),
+                c.bits.clone().unwrap_or_else(unknown),
+                c.size_limit.map_or_else(unknown, |n| format!("{n} bytes"))
+            ),
+        };
         let name = format!("{} (`{}`)", profile.name, profile.key);
         let mut row = vec![name.as_str()];
         row.extend(cells.iter().map(String::as_str));
-        row.extend([read.as_str(), source.as_str()]);
+        row.extend([c.as_str(), read.as_str(), source.as_str()]);
         out.push_str(&table_row(&row));
     }
     out.push('\n');
@@ -144,12 +164,12 @@ mod tests {
         let block = block_for(PROFILES);
         assert!(block.contains(
             "| [`crates/robots`](crates/robots) | Robots | BOJ 7357, POJ 1098 (no Rust) | rustc 1.73 (BOJ 7357); \
-             edition 2021; 65536 bytes (the 64 KiB default (BOJ 7357: limit unknown)) |"
+             edition 2021; 65536 bytes (the 64 KiB default (BOJ 7357: limit unknown)) | - |"
         ), "{block}");
         assert!(block.contains(
-            "| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | 2024-05 | a \\| table |"
+            "| Baekjoon (`boj`) | yes | 1.73 | 2021 | unknown | - | 2024-05 | a \\| table |"
         ));
-        assert!(block.contains("| POJ (`poj`) | **no** | - | - | - | unknown | its list |"));
+        assert!(block.contains("| POJ (`poj`) | **no** | - | - | - | - | unknown | its list |"));
     }
 
     #[test]

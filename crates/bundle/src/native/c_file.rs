@@ -10,7 +10,7 @@ use base64::Engine;
 const LOADER: &str = include_str!("../../native/loader.c");
 
 /// Base64 characters per line of the packed image.
-const LINE: usize = 96;
+const LINE: usize = 180;
 
 /// The MIT terms under which the Rust project licenses `core`, `alloc` and
 /// `compiler_builtins` (it offers Apache-2.0 as well), whose code is in every image.
@@ -144,6 +144,7 @@ fn data(image: &Image, packed: &[u8], encoded: &str) -> String {
          * ------------------------------------------------------------------------------------- */\n\
          #define IMAGE_SIZE {}\n\
          #define IMAGE_DATA_SIZE {}\n\
+         #define IMAGE_ADLER32 {}UL\n\
          #define IMAGE_PACKED_SIZE {}\n\
          #define IMAGE_ENTRY {}\n\
          #define IMAGE_RELOCATIONS {}\n\n\
@@ -157,6 +158,7 @@ fn data(image: &Image, packed: &[u8], encoded: &str) -> String {
         packed.len(),
         image.size,
         image.data.len(),
+        adler2::adler32_slice(&image.data),
         packed.len(),
         image.entry,
         image.relocations.len(),
@@ -185,7 +187,7 @@ fn data(image: &Image, packed: &[u8], encoded: &str) -> String {
     }
     out.push_str(
         "};\n\nint main(void)\n{\n    \
-         return run_image(image, IMAGE_DATA_SIZE, packed_image, IMAGE_PACKED_SIZE,\n                     \
+         return run_image(image, IMAGE_DATA_SIZE, IMAGE_ADLER32, packed_image, IMAGE_PACKED_SIZE,\n                     \
          relocation_steps, IMAGE_RELOCATIONS, IMAGE_ENTRY);\n}\n",
     );
     out

@@ -1,0 +1,586 @@
+//! C bundles (`bundle::native`): every problem with a judge that takes C is bundled into a
+//! scratch directory as `<crate>.rs` and `<crate>.c`, and the C file must
+//! - compile without error under every command line a judge records (`COMMAND_LINES`:
+//!   UVa's `gcc -ansi` and `g++`, old ZOJ's `-ansi -fno-asm -static`, `g++ -std=c++98`,
+//!   plain `gcc` and `g++` without `-O` as NOI compiled, BOJ's C), and each build replay
+//!   every `samples/<crate>/*.in` byte for byte;
+//! - behave as the Rust bundle on malformed input: the same stdout, the same one stderr
+//!   line, the same exit status;
+//! - pass the crate's randomized oracle (its `<crate>-stress` example, fixed seed), as
+//!   the Rust bundle does on the same cases;
+//! - hold an image with no system call instruction, and run under a seccomp filter that
+//!   allows only what a plain static C program makes (`seccomp`);
+//! - fit its judges' C size limit (64 KiB where none is stated);
+//! - for Enclosure, built with `g++` and no `-O`, play arena games as a process bot with the
+//!   same moves as the Rust bundle.
+//!
+//! A crate made by `make new` (proconio's `input!`, itertools) gets a C bundle when one of
+//! its judges takes C; `MAKE_NEW_STYLE` stands in for one here, whatever its judges.
+
+mod seccomp;
+
+use bundle::Workspace;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// How the judges compile C and C++ (judges.toml's `[key.c]` tables): a name, the
+/// compiler, the flags before the source and the flags after it, in the judge's order.
+const COMMAND_LINES: [(&str, &str, &[&str]); 9] = [
+    (
+        "uva-c",
+        "gcc",
+        &["-lm", "-lcrypt", "-O2", "-pipe", "-ansi", "-DONLINE_JUDGE"],
+    ),
+    (
+        "uva-c++",
+        "g++",
+        &["-lm", "-lcrypt", "-O2", "-pipe", "-DONLINE_JUDGE"],
+    ),
+    (
+        "uva-c++11",
+        "g++",
+        &[
+            "-lm",
+            "-lcrypt",
+            "-O2",
+            "-pipe",
+            "-DONLINE_JUDGE",
+            "-std=c++11",
+        ],
+    ),
+    (
+        "zoj-c",
+        "gcc",
+        &[
+            "-ansi",
+            "-fno-asm",
+            "-O2",
+            "-Wall",
+            "-static",
+            "-DONLINE_JUDGE",
+            "-lm",
+        ],
+    ),
+    (
+        "zoj-c++",
+        "g++",
+        &[
+            "-ansi",
+            "-fno-asm",
+            "-O2",
+            "-Wall",
+            "-lm",
+            "-static",
+            "-DONLINE_JUDGE",
+        ],
+    ),
+    ("c++98", "g++", &["-std=c++98", "-O2"]),
+    ("noi-c", "gcc", &[]),
+    ("noi-c++", "g++", &[]),
+    (
+        "boj-c",
+        "gcc",
+        &[
+            "-O2",
+            "-Wall",
+            "-lm",
+            "-static",
+            "-std=c11",
+            "-DONLINE_JUDGE",
+            "-DBOJ",
+        ],
+    ),
+];
+
+/// Bundled to C as well: a fixture written as `make new` writes crates (proconio, itertools).
+const MAKE_NEW_STYLE: &str = "fixture-itertools-ways";
+
+/// The build that runs under the system-call filter: static, as ZOJ links.
+const STATIC_BUILD: &str = "zoj-c";
+/// The build that plays the arena: C++ without `-O`, as NOI compiled.
+const NOI_BUILD: &str = "noi-c++";
+/// Random cases each crate's oracle judges, per bundle.
+const STRESS_CASES: &str = "500";
+
+/// One problem's bundles, built.
+struct Built {
+    name: String,
+    /// `samples/<name>/`.
+    samples: PathBuf,
+    rust_binary: PathBuf,
+    c_bytes: usize,
+    c_limit: (usize, String),
+    /// The image's ELF file, kept by the bundler in its work directory.
+    image_elf: PathBuf,
+    /// One binary per `COMMAND_LINES` entry, by name.
+    c_binaries: Vec<(&'static str, PathBuf)>,
+}
+
+impl Built {
+    fn c_binary(&self, build: &str) -> &Path {
+        let found = self.c_binaries.iter().find(|(name, _)| *name == build);
+        &found.expect("every command line is built").1
+    }
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every C-judged problem, bundled and compiled once for all the tests of this file;
+/// a failure to build is a test failure with the reason.
+fn built() -> &'static [Built] {
+    static BUILT: OnceLock<Vec<Built>> = OnceLock::new();
+    BUILT.get_or_init(|| {
+        let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).expect("cargo metadata");
+        let toolchain = bundle::native::Toolchain::find().expect("a stable rustc");
+        let mut names: Vec<String> = workspace
+            .problem_crates()
+            .into_iter()
+            .filter(|name| {
+                let plan = workspace.plan(name).expect("a bundle plan");
+                !plan.contest.c_judges().is_empty()
+            })
+            .collect();
+        assert!(
+            names.len() >= 5,
+            "the five problems have C judges: {names:?}"
+        );
+        names.push(MAKE_NEW_STYLE.to_string());
+        let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-bundles");
+        let (workspace, toolchain, scratch) = (&workspace, &toolchain, &scratch);
+        std::thread::scope(|scope| {
+            let builds: Vec<_> = names
+                .iter()
+                .map(|name| {
+                    scope.spawn(move || build(workspace, toolchain, &scratch.join(name), name))
+                })
+                .collect();
+            builds
+                .into_iter()
+                .map(|b| b.join().expect("a build thread"))
+                .collect()
+        })
+    })
+}
+
+fn build(
+    workspace: &Workspace,
+    toolchain: &bundle::native::Toolchain,
+    dir: &Path,
+    name: &str,
+) -> Built {
+    std::fs::create_dir_all(dir).unwrap();
+    let plan = workspace.plan(name).unwrap();
+    let rust = bundle::bundle(&plan).unwrap_or_else(|e| panic!("{name}: bundling failed: {e:#}"));
+    let rust_source = dir.join(format!("{name}.rs"));
+    std::fs::write(&rust_source, &rust).unwrap();
+    let rust_binary = dir.join(format!("{name}-rust"));
+    run_ok(
+        Command::new("rustc")
+            .args(["--edition", "2021", "-O", "-o"])
+            .arg(&rust_binary)
+            .arg(&rust_source),
+        &format!("{name}: rustc -O on the Rust bundle"),
+    );
+    let c_limit = plan.contest.c_size_limit();
+    let work = dir.join("work");
+    let c = bundle::native::c_bundle(&plan, &rust, toolchain, &work, c_limit.0)
+        .unwrap_or_else(|e| panic!("{name}: the C bundle failed: {e:#}"));
+    let c_source = dir.join(format!("{name}.c"));
+    std::fs::write(&c_source, &c.text).unwrap();
+    let c_binaries = COMMAND_LINES
+        .iter()
+        .map(|(build, compiler, flags)| {
+            let binary = dir.join(format!("{name}-{build}"));
+            run_ok(
+                Command::new(compiler)
+                    .args(*flags)
+                    .arg(&c_source)
+                    .arg("-o")
+                    .arg(&binary),
+                &format!(
+                    "{name}: {compiler} {} {}",
+                    flags.join(" "),
+                    c_source.display()
+                ),
+            );
+            (*build, binary)
+        })
+        .collect();
+    Built {
+        name: name.to_string(),
+        samples: root().join("samples").join(name),
+        rust_binary,
+        c_bytes: c.text.len(),
+        c_limit,
+        image_elf: work.join("image.elf"),
+        c_binaries,
+    }
+}
+
+fn run_ok(command: &mut Command, what: &str) -> Output {
+    let output = command
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot run: {e}"));
+    assert!(
+        output.status.success(),
+        "{what}: {}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
+/// Runs `binary` with `input` on stdin; its output and status.
+fn run(binary: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // A program that stops reading early closes the pipe: not an error here.
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn samples(dir: &Path) -> Vec<(PathBuf, Vec<u8>, Vec<u8>)> {
+    let mut found: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .map(|input| {
+            let expected = std::fs::read(input.with_extension("out")).unwrap();
+            let bytes = std::fs::read(&input).unwrap();
+            (input, bytes, expected)
+        })
+        .collect();
+    found.sort();
+    assert!(!found.is_empty(), "no samples in {}", dir.display());
+    found
+}
+
+#[test]
+fn every_c_bundle_compiles_under_every_judge_command_line_and_replays_its_samples() {
+    let mut failures = Vec::new();
+    for built in built() {
+        for (build, binary) in &built.c_binaries {
+            for (input, bytes, expected) in samples(&built.samples) {
+                let output = run(binary, &bytes);
+                if !output.status.success() || output.stdout != expected {
+                    failures.push(format!(
+                        "{} ({build}), {}: {}, {} bytes of output where {} were expected",
+                        built.name,
+                        input.display(),
+                        output.status,
+                        output.stdout.len(),
+                        expected.len()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn malformed_input_ends_the_c_bundle_as_it_ends_the_rust_bundle() {
+    let long_token = "9".repeat(10_000);
+    let inputs: [&[u8]; 5] = [
+        b"",
+        b"x",
+        b"3 3 1 2",
+        b"\xff\xfe 1 2 3\n",
+        long_token.as_bytes(),
+    ];
+    for built in built() {
+        let c_binary = built.c_binary("uva-c");
+        for input in inputs {
+            let rust = run(&built.rust_binary, input);
+            let c = run(c_binary, input);
+            let shown = String::from_utf8_lossy(&input[..input.len().min(20)]).into_owned();
+            assert_eq!(
+                rust.status.code(),
+                c.status.code(),
+                "{}: exit status on {shown:?}",
+                built.name
+            );
+            assert_eq!(rust.stdout, c.stdout, "{}: stdout on {shown:?}", built.name);
+            assert_eq!(
+                String::from_utf8_lossy(&rust.stderr),
+                String::from_utf8_lossy(&c.stderr),
+                "{}: stderr on {shown:?}",
+                built.name
+            );
+        }
+    }
+}
+
+/// The crate's stress example (`cargo test --workspace` builds it beside this test).
+fn stress_example(name: &str) -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let example = exe
+        .parent()?
+        .parent()?
+        .join("examples")
+        .join(format!("{name}-stress"));
+    example.exists().then_some(example)
+}
+
+#[test]
+fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
+    let mut checked = 0;
+    for built in built() {
+        let Some(example) = stress_example(&built.name) else {
+            // Enclosure has no batch oracle: its arena games below compare it move by move.
+            // The fixture has its samples only.
+            let exempt = built.name == "enclosure" || built.name == MAKE_NEW_STYLE;
+            assert!(exempt, "{}-stress is not built", built.name);
+            continue;
+        };
+        for binary in [&built.rust_binary, &built.c_binary("uva-c").to_path_buf()] {
+            let output = Command::new(&example)
+                .args(["--seed", "1", "--cases", STRESS_CASES, "--solution"])
+                .arg(binary)
+                .arg("--samples")
+                .arg(binary.with_extension("stress"))
+                .args(["--manifest-dir"])
+                .arg(root().join("crates").join(&built.name))
+                .output()
+                .unwrap();
+            assert!(
+                output.status.success(),
+                "{} on {}: {}\n{}{}",
+                example.display(),
+                binary.display(),
+                output.status,
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 8, "four batch problems, two bundles each");
+}
+
+#[test]
+fn the_images_hold_no_system_call_instruction() {
+    for built in built() {
+        let output = run_ok(
+            Command::new("objdump")
+                .args(["-d", "--no-show-raw-insn"])
+                .arg(&built.image_elf),
+            "objdump -d",
+        );
+        let listing = String::from_utf8_lossy(&output.stdout);
+        let instructions = listing.lines().filter(|line| line.contains(":\t")).count();
+        assert!(
+            instructions > 1000,
+            "{}: the disassembly is too short",
+            built.name
+        );
+        let calls: Vec<&str> = listing
+            .lines()
+            .filter(|line| {
+                let text = line.split('\t').nth(1).unwrap_or("");
+                text.starts_with("syscall")
+                    || text.starts_with("sysenter")
+                    || text.starts_with("int ")
+            })
+            .collect();
+        assert!(calls.is_empty(), "{}: {calls:?}", built.name);
+    }
+}
+
+#[test]
+fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
+    for built in built() {
+        let binary = built.c_binary(STATIC_BUILD);
+        for (input, bytes, expected) in samples(&built.samples) {
+            let output = seccomp::run_filtered(binary, &bytes).unwrap();
+            assert!(
+                !seccomp::killed_by_filter(&output.status),
+                "{} {}: killed by the filter",
+                built.name,
+                input.display()
+            );
+            assert!(
+                output.status.success(),
+                "{} {}: {}",
+                built.name,
+                input.display(),
+                output.status
+            );
+            assert_eq!(
+                output.stdout,
+                expected,
+                "{} {}",
+                built.name,
+                input.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
+    let built = &built()[0];
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join(&built.name)
+        .join(format!("{}.c", built.name));
+    let text = std::fs::read_to_string(&source).unwrap();
+    let data = text.find("packed_image[] = {\n\"").unwrap() + "packed_image[] = {\n\"".len();
+    let mut damaged = text.clone();
+    let flipped = if &text[data..data + 1] == "A" {
+        "B"
+    } else {
+        "A"
+    };
+    damaged.replace_range(data..data + 1, flipped);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join("damaged");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("damaged.c"), damaged).unwrap();
+    run_ok(
+        Command::new("gcc")
+            .arg(dir.join("damaged.c"))
+            .arg("-o")
+            .arg(dir.join("damaged")),
+        "gcc damaged.c",
+    );
+    let output = run(&dir.join("damaged"), b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "loader: the embedded image is damaged\n"
+    );
+}
+
+#[test]
+fn on_a_target_other_than_x86_64_elf_the_file_stops_compiling_with_one_error() {
+    let built = &built()[0];
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join(&built.name)
+        .join(format!("{}.c", built.name));
+    let output = Command::new("gcc")
+        // Not ELF (as on Windows): the one thing the headers do not depend on.
+        .args(["-U__ELF__", "-fsyntax-only"])
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains("x86-64"), "{stderr}");
+}
+
+#[test]
+fn every_c_bundle_fits_its_judges_size_limit() {
+    for built in built() {
+        let (limit, set_by) = &built.c_limit;
+        assert!(
+            built.c_bytes <= *limit,
+            "{}.c: {} bytes, over {limit} ({set_by})",
+            built.name,
+            built.c_bytes
+        );
+    }
+}
+
+/// The referee binary (`cargo test --workspace` builds it beside this test).
+fn arena() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let arena = exe
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("enclosure-arena");
+    assert!(
+        arena.exists(),
+        "{} is not built (cargo test --workspace)",
+        arena.display()
+    );
+    arena
+}
+
+/// A game's replay with the bot's command line named `BOT`, so two bots' games compare.
+fn play(bots: &[&str], bot: &Path, seed: u32, replay: &Path) -> (String, String) {
+    let bot_text = bot.display().to_string();
+    let seats: Vec<String> = bots
+        .iter()
+        .map(|seat| {
+            if *seat == "BOT" {
+                bot_text.clone()
+            } else {
+                seat.to_string()
+            }
+        })
+        .collect();
+    let output = run_ok(
+        Command::new(arena())
+            .args(["play", "--json", "--seed", &seed.to_string(), "--replay"])
+            .arg(replay)
+            .args(&seats),
+        "enclosure-arena play",
+    );
+    let result = String::from_utf8_lossy(&output.stdout).replace(&bot_text, "BOT");
+    let moves = std::fs::read_to_string(replay)
+        .unwrap()
+        .replace(&bot_text, "BOT");
+    (result, moves)
+}
+
+#[test]
+fn the_enclosure_c_bundle_unoptimised_plays_the_rust_bundles_moves() {
+    let built = built()
+        .iter()
+        .find(|b| b.name == "enclosure")
+        .expect("enclosure is C-judged");
+    let c_binary = built.c_binary(NOI_BUILD);
+    let lineups: [&[&str]; 3] = [
+        &["BOT", "builtin:hunter", "builtin:edge", "builtin:random"],
+        &["builtin:bold", "BOT"],
+        &["builtin:spiral", "builtin:bold", "BOT"],
+    ];
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join("arena");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, lineup) in lineups.iter().enumerate() {
+        for seed in 1..=2 {
+            let rust = play(
+                lineup,
+                &built.rust_binary,
+                seed,
+                &dir.join(format!("rust-{i}-{seed}.jsonl")),
+            );
+            let c = play(
+                lineup,
+                c_binary,
+                seed,
+                &dir.join(format!("c-{i}-{seed}.jsonl")),
+            );
+            assert!(
+                !c.0.contains("illegal") && !c.0.contains("timeout"),
+                "protocol fault: {}",
+                c.0
+            );
+            assert!(rust.1.lines().count() > 2, "a game was played");
+            assert_eq!(rust, c, "line-up {lineup:?}, seed {seed}: the games differ");
+        }
+    }
+}
