@@ -21,7 +21,7 @@ mod seccomp;
 
 use bundle::Workspace;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 /// How the judges compile C and C++ (judges.toml's `[key.c]` tables): a name, the
@@ -233,24 +233,17 @@ fn run_ok(command: &mut Command, what: &str) -> Output {
     output
 }
 
-/// Runs `binary` with `input` on stdin; its output and status.
+/// Runs `binary` with `input` on stdin; its output and status (a hang fails after 60 s).
 fn run(binary: &Path, input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {}: {e}", binary.display()));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        // A program that stops reading early closes the pipe: not an error here.
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    seccomp::run_with_timeout(&mut Command::new(binary), input).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Where `built()` wrote the C file of `built`.
+fn c_source(built: &Built) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join(&built.name)
+        .join(format!("{}.c", built.name))
 }
 
 fn samples(dir: &Path) -> Vec<(PathBuf, Vec<u8>, Vec<u8>)> {
@@ -433,12 +426,7 @@ fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
 
 #[test]
 fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
-    let built = &built()[0];
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("c-bundles")
-        .join(&built.name)
-        .join(format!("{}.c", built.name));
-    let text = std::fs::read_to_string(&source).unwrap();
+    let text = std::fs::read_to_string(c_source(&built()[0])).unwrap();
     let data = text.find("packed_image[] = {\n\"").unwrap() + "packed_image[] = {\n\"".len();
     let mut damaged = text.clone();
     let flipped = if &text[data..data + 1] == "A" {
@@ -469,11 +457,7 @@ fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
 
 #[test]
 fn on_a_target_other_than_x86_64_elf_the_file_stops_compiling_with_one_error() {
-    let built = &built()[0];
-    let source = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("c-bundles")
-        .join(&built.name)
-        .join(format!("{}.c", built.name));
+    let source = c_source(&built()[0]);
     let output = Command::new("gcc")
         // Not ELF (as on Windows): the one thing the headers do not depend on.
         .args(["-U__ELF__", "-fsyntax-only"])

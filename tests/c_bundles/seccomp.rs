@@ -63,18 +63,19 @@ fn compile_runner() -> Result<PathBuf, String> {
 /// Runs `runner PROGRAM` with `stdin` piped in and stdout and stderr captured. Err if the
 /// runner cannot start or the program is still running after 60 s (it is killed then).
 pub fn run_filtered(program: &Path, stdin: &[u8]) -> Result<Output, String> {
-    let mut child = Command::new(runner()?)
-        .arg(program)
+    run_with_timeout(Command::new(runner()?).arg(program), stdin)
+}
+
+/// Runs `command` with `stdin` piped in and stdout and stderr captured; Err if it cannot
+/// start or is still running after 60 s (it is killed then).
+pub fn run_with_timeout(command: &mut Command, stdin: &[u8]) -> Result<Output, String> {
+    let program = PathBuf::from(command.get_program());
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| {
-            format!(
-                "cannot start the seccomp runner on {}: {e}",
-                program.display()
-            )
-        })?;
+        .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
     // Each pipe has its own thread, so a program that writes more than a pipe holds
     // before it has read all its input cannot deadlock against us.
     let mut pipe_in = child.stdin.take().expect("stdin is piped");
@@ -249,14 +250,7 @@ fn build_static(name: &str, source: &str) -> PathBuf {
 
 /// Runs `binary` directly, without the filter.
 fn run_unfiltered(binary: &Path, stdin: &[u8]) -> Output {
-    let mut child = Command::new(binary)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    run_with_timeout(&mut Command::new(binary), stdin).unwrap()
 }
 
 /// Whether the 64-bit ELF file has a LOAD segment that is readable, writable and executable.
