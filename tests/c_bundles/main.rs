@@ -425,6 +425,34 @@ fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
 }
 
 #[test]
+fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("curling").unwrap();
+    let panicking = "fn main() {\n    let v: Vec<u32> = std::env::args().map(|a| a.len() as u32).collect();\n    \
+                     println!(\"before\");\n    println!(\"{}\", v[3]);\n}\n";
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join("panic");
+    let toolchain = bundle::native::Toolchain::find().unwrap();
+    let c =
+        bundle::native::c_bundle(&plan, panicking, &toolchain, &dir.join("work"), 1 << 20).unwrap();
+    std::fs::write(dir.join("panic.c"), &c.text).unwrap();
+    run_ok(
+        Command::new("gcc")
+            .arg(dir.join("panic.c"))
+            .arg("-o")
+            .arg(dir.join("panic")),
+        "gcc panic.c",
+    );
+    let output = run(&dir.join("panic"), b"");
+    assert_eq!(output.status.code(), Some(101));
+    assert_eq!(output.stdout, b"before\n");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("index out of bounds"), "{stderr}");
+}
+
+#[test]
 fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
     let text = std::fs::read_to_string(c_source(&built()[0])).unwrap();
     let data = text.find("packed_image[] = {\n\"").unwrap() + "packed_image[] = {\n\"".len();
