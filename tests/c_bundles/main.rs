@@ -424,27 +424,37 @@ fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
     }
 }
 
+/// `<CARGO_TARGET_TMPDIR>/c-bundles/<name>`, created.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("c-bundles")
+        .join(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `text` as `<name>.c` in its scratch directory and compiles it with plain gcc.
+fn compile_c(name: &str, text: &str) -> PathBuf {
+    let dir = scratch(name);
+    let (source, binary) = (dir.join(format!("{name}.c")), dir.join(name));
+    std::fs::write(&source, text).unwrap();
+    run_ok(
+        Command::new("gcc").arg(&source).arg("-o").arg(&binary),
+        &format!("gcc {name}.c"),
+    );
+    binary
+}
+
 #[test]
 fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
     let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
     let plan = workspace.plan("curling").unwrap();
     let panicking = "fn main() {\n    let v: Vec<u32> = std::env::args().map(|a| a.len() as u32).collect();\n    \
                      println!(\"before\");\n    println!(\"{}\", v[3]);\n}\n";
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("c-bundles")
-        .join("panic");
+    let work = scratch("panic").join("work");
     let toolchain = bundle::native::Toolchain::find().unwrap();
-    let c =
-        bundle::native::c_bundle(&plan, panicking, &toolchain, &dir.join("work"), 1 << 20).unwrap();
-    std::fs::write(dir.join("panic.c"), &c.text).unwrap();
-    run_ok(
-        Command::new("gcc")
-            .arg(dir.join("panic.c"))
-            .arg("-o")
-            .arg(dir.join("panic")),
-        "gcc panic.c",
-    );
-    let output = run(&dir.join("panic"), b"");
+    let c = bundle::native::c_bundle(&plan, panicking, &toolchain, &work, 1 << 20).unwrap();
+    let output = run(&compile_c("panic", &c.text), b"");
     assert_eq!(output.status.code(), Some(101));
     assert_eq!(output.stdout, b"before\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -463,19 +473,7 @@ fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
         "A"
     };
     damaged.replace_range(data..data + 1, flipped);
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("c-bundles")
-        .join("damaged");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("damaged.c"), damaged).unwrap();
-    run_ok(
-        Command::new("gcc")
-            .arg(dir.join("damaged.c"))
-            .arg("-o")
-            .arg(dir.join("damaged")),
-        "gcc damaged.c",
-    );
-    let output = run(&dir.join("damaged"), b"");
+    let output = run(&compile_c("damaged", &damaged), b"");
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
