@@ -14,8 +14,10 @@
 //! - for Enclosure, built with `g++` and no `-O`, play arena games as a process bot with the
 //!   same moves as the Rust bundle.
 //!
-//! A crate made by `make new` (proconio's `input!`, itertools) gets a C bundle when one of
-//! its judges takes C; `MAKE_NEW_STYLE` stands in for one here, whatever its judges.
+//! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
+//! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
+//! itertools, rustc-hash's `FxHashMap` (the stand-in's ordered `HashMap`), and a contestant's
+//! template of all of them with ac-library-rs.
 
 mod seccomp;
 
@@ -93,8 +95,12 @@ const COMMAND_LINES: [(&str, &str, &[&str]); 9] = [
     ),
 ];
 
-/// Bundled to C as well: a fixture written as `make new` writes crates (proconio, itertools).
-const MAKE_NEW_STYLE: &str = "fixture-itertools-ways";
+/// Bundled to C as well: fixtures written as contestants write crates.
+const ALSO_IN_C: [&str; 3] = [
+    "fixture-itertools-ways",
+    "fixture-fxhash-dictionary",
+    "fixture-template-subsequence-sums",
+];
 
 /// The build that runs under the system-call filter: static, as ZOJ links.
 const STATIC_BUILD: &str = "zoj-c";
@@ -147,7 +153,7 @@ fn built() -> &'static [Built] {
             names.len() >= 5,
             "the five problems have C judges: {names:?}"
         );
-        names.push(MAKE_NEW_STYLE.to_string());
+        names.extend(ALSO_IN_C.map(str::to_string));
         let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-bundles");
         let (workspace, toolchain, scratch) = (&workspace, &toolchain, &scratch);
         std::thread::scope(|scope| {
@@ -335,8 +341,8 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
     for built in built() {
         let Some(example) = stress_example(&built.name) else {
             // Enclosure has no batch oracle: its arena games below compare it move by move.
-            // The fixture has its samples only.
-            let exempt = built.name == "enclosure" || built.name == MAKE_NEW_STYLE;
+            // The fixtures have their samples only.
+            let exempt = built.name == "enclosure" || ALSO_IN_C.contains(&built.name.as_str());
             assert!(exempt, "{}-stress is not built", built.name);
             continue;
         };
