@@ -469,6 +469,27 @@ fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
 }
 
 #[test]
+fn the_c_bundle_does_not_depend_on_where_it_is_built() {
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("mouse-cheese").unwrap();
+    let rust = bundle::bundle(&plan).unwrap();
+    let toolchain = bundle::native::Toolchain::find().unwrap();
+    let texts: Vec<String> = ["here", "elsewhere/deeper"]
+        .iter()
+        .map(|place| {
+            let work = scratch("placed").join(place);
+            bundle::native::c_bundle(&plan, &rust, &toolchain, &work, 1 << 20)
+                .unwrap()
+                .text
+        })
+        .collect();
+    assert!(
+        texts[0] == texts[1],
+        "the work directory's path is in the image"
+    );
+}
+
+#[test]
 fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
     let text = std::fs::read_to_string(c_source(&built()[0])).unwrap();
     let data = text.find("packed_image[] = {\n\"").unwrap() + "packed_image[] = {\n\"".len();

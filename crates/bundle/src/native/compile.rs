@@ -88,12 +88,19 @@ impl Toolchain {
         })
     }
 
-    fn rustc(&self, optimisation: Optimisation) -> Command {
+    /// rustc with the flags of both builds; file names under `work` as `c-bundle/...`, so
+    /// that the panic locations in the image (and so the C file) do not depend on where the
+    /// workspace is checked out.
+    fn rustc(&self, optimisation: Optimisation, work: &Path) -> Command {
+        let mut remap = std::ffi::OsString::from("--remap-path-prefix=");
+        remap.push(work);
+        remap.push("=c-bundle");
         let mut command = Command::new(&self.rustc);
         command
             .env_remove("RUSTC_BOOTSTRAP")
             .args(CODEGEN)
-            .args(optimisation.flags());
+            .args(optimisation.flags())
+            .arg(remap);
         command
     }
 }
@@ -110,7 +117,7 @@ pub fn build_image(
     std::fs::write(&standin_source, STD_STANDIN)?;
     run(
         toolchain
-            .rustc(optimisation)
+            .rustc(optimisation, work)
             .args(["--crate-type", "rlib", "--crate-name", "std", "-o"])
             .arg(&standin)
             .arg(&standin_source),
@@ -123,7 +130,7 @@ pub fn build_image(
     extern_std.push(&standin);
     run(
         toolchain
-            .rustc(optimisation)
+            .rustc(optimisation, work)
             .args(["--crate-type", "bin", "--cap-lints", "allow"])
             .args(["-C", "relocation-model=pie"])
             // No C library, no start files: the loader is the image's only caller.
