@@ -43,6 +43,7 @@ mod http;
 pub mod listen;
 pub mod new;
 pub mod refusal;
+pub mod sample;
 pub mod snapshots;
 pub mod stress;
 pub mod validate;

@@ -10,8 +10,9 @@
 //! `chrome-extension:` or `moz-extension:` origin, or none).
 
 use crate::http::{self, Failure, Request};
-use crate::new::{self, Sample, Spec};
+use crate::new::{self, Spec};
 use crate::refusal::Refusal;
+use crate::sample::Sample;
 use crate::validate;
 use anyhow::{Context, Result};
 use serde::Deserialize;

@@ -2,6 +2,7 @@
 //! moved into place whole, so that a failure leaves nothing half-made.
 
 use crate::refusal::Refusal;
+use crate::sample::Sample;
 use crate::{validate, workspace};
 use anyhow::{Context, Result};
 use std::fs;
@@ -10,14 +11,6 @@ use stress_kit::Checker;
 
 /// The judge used when none is named (see judges.toml): replace it with the real ones.
 pub const DEFAULT_JUDGE: &str = "local-referee";
-
-/// One sample: its file stem under `samples/<crate>/`, input and expected output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sample {
-    pub stem: String,
-    pub input: String,
-    pub output: String,
-}
 
 /// Everything `new` needs to know about the problem.
 #[derive(Clone, Debug)]

@@ -2,7 +2,8 @@
 //! snapshot from its `.out`, without a test run: the `.out` is what the judge expects, and the
 //! samples test compares the output with it byte for byte anyway.
 
-use crate::new::{write_snapshots, Sample};
+use crate::new::write_snapshots;
+use crate::sample::Sample;
 use anyhow::{bail, Context, Result};
 use std::fs;
 use std::path::Path;

@@ -201,7 +201,7 @@ pub fn memory_limit(mb: u64) -> Result<u64, Refusal> {
 
 /// At most [`MAX_SAMPLES`] samples of [`MAX_SAMPLE_BYTES`] in all, each named by a plain
 /// file stem.
-pub fn samples(samples: &[crate::new::Sample]) -> Result<(), Refusal> {
+pub fn samples(samples: &[crate::sample::Sample]) -> Result<(), Refusal> {
     if samples.len() > MAX_SAMPLES {
         return Err(Refusal::invalid(format!(
             "{} samples: at most {MAX_SAMPLES} are taken",
@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn sample_sets_are_bounded() {
-        let sample = |stem: &str, n: usize| crate::new::Sample {
+        let sample = |stem: &str, n: usize| crate::sample::Sample {
             stem: stem.to_string(),
             input: "1".repeat(n),
             output: String::new(),

@@ -9,6 +9,11 @@ pub const BOUNDS: Bounds = Bounds::new(SIZE, SIZE);
 /// Your first cell, (15, 15) in the statement's numbering.
 pub const START: Pos = Pos::new(14, 14);
 
+/// The statement's one-based "(r,c)", with no space, as the sample output prints it.
+pub fn cell_text(cell: Pos) -> String {
+    format!("({},{})", cell.row + 1, cell.col + 1)
+}
+
 /// A position of the game between two of your moves.
 ///
 /// Robots are kept as a sorted list (at most a few dozen) and debris as a bit set: the robots'

@@ -11,8 +11,7 @@
 //! (T + 1) · 31 · (30 R + 1) + T moves ([`move_limit`], under one million for R = 50,
 //! T = 20). `game::play` asserts that bound instead of looping forever.
 
-use crate::board::{Board, BOUNDS, SIZE, START};
-use crate::io::cell_text;
+use crate::board::{cell_text, Board, BOUNDS, SIZE, START};
 use crate::rules::{play_round_in_place, Move};
 use crate::strategy::choose;
 use crate::teleports::{TeleportEntries, TeleportList};

@@ -14,7 +14,7 @@
 //!     board, a robot on (15, 15), two robots on one cell, more than 960 robots.
 //!
 
-use crate::board::SIZE;
+use crate::board::{cell_text, SIZE};
 use crate::game::{Case, Outcome};
 use crate::teleports::TeleportEntries;
 use shared_grid::{parse_token, InputError, Pos, TokenReader};
@@ -69,11 +69,6 @@ fn read_cell<R: BufRead>(source: &mut TokenReader<R>) -> Result<Pos, InputError>
         )));
     }
     Ok(Pos::new(row as usize - 1, col as usize - 1))
-}
-
-/// The statement's one-based "(r,c)", with no space, as the sample output prints it.
-pub fn cell_text(cell: Pos) -> String {
-    format!("({},{})", cell.row + 1, cell.col + 1)
 }
 
 /// The report of one case, ending with a newline.

@@ -1,8 +1,7 @@
 //! The `--trace` drawing: the board after every move, for players comparing answers.
 
-use crate::board::SIZE;
+use crate::board::{cell_text, SIZE};
 use crate::game::Step;
-use crate::io::cell_text;
 use crate::rules::Move;
 use shared_grid::Pos;
 use std::fmt::Write;
