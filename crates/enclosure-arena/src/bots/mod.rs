@@ -19,7 +19,6 @@ mod hunter;
 mod idle;
 mod knobs;
 mod ours;
-mod ours_sim;
 mod random;
 mod search;
 mod search_plan;
@@ -50,7 +49,6 @@ pub const REGISTRY: &[Builtin] = &[
     edge::BUILTIN,
     hunter::BUILTIN,
     ours::BUILTIN,
-    ours_sim::BUILTIN,
     bold::BUILTIN,
     spiral::BUILTIN,
     search::BUILTIN,

@@ -68,14 +68,6 @@ impl Board {
         }
     }
 
-    /// Whether a drawn step `from -> to` (adjacent vertices) is allowed by the land.
-    pub fn drawable_step(&self, from: Vertex, to: Vertex) -> bool {
-        match move_index(from, to) {
-            Some(k) => self.drawable(from, k),
-            None => false,
-        }
-    }
-
     pub fn trap(&self, v: Vertex) -> u32 {
         self.traps[v.index()]
     }

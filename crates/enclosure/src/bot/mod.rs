@@ -11,7 +11,6 @@ mod idle;
 mod model;
 mod planner;
 mod rect;
-pub mod sim;
 
 pub use idle::Idle;
 pub use planner::{legal_or_fallback, Params, Planner};
