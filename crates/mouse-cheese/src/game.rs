@@ -1,7 +1,6 @@
 //! The game under perfect play, solved once for every position.
 
 use crate::board::{all_regions, Cell, Stick, StickSet, ALL_CELLS, CELLS};
-use crate::input::Case;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -83,11 +82,6 @@ impl Solver {
     pub fn shared() -> &'static Solver {
         static SHARED: OnceLock<Solver> = OnceLock::new();
         SHARED.get_or_init(Solver::new)
-    }
-
-    /// The answer for one case.
-    pub fn solve(&self, case: &Case) -> Outcome {
-        self.outcome(case.mouse, case.cheese, case.open_sticks())
     }
 
     /// The result of the game that starts with the sticks in `open` already gone and SOHA to

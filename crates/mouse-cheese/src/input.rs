@@ -4,26 +4,6 @@ use crate::board::{Cell, Segment, Stick, StickSet};
 use shared_grid::{parse_token, InputError, TokenReader};
 use std::io::BufRead;
 
-/// One test case as given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Case {
-    pub mouse: Cell,
-    pub cheese: Cell,
-    /// The removed sticks as written, duplicates and non-sticks included.
-    pub removed: Vec<Segment>,
-}
-
-impl Case {
-    /// The interior sticks gone before the game starts. A segment that is not an interior stick
-    /// removes nothing, and removing a stick twice is the same as removing it once.
-    pub fn open_sticks(&self) -> StickSet {
-        self.removed
-            .iter()
-            .filter_map(|&segment| Stick::from_segment(segment))
-            .fold(StickSet::empty(), StickSet::with)
-    }
-}
-
 /// One case reduced to what the game needs: the set of interior sticks already gone is built
 /// while the segments are read, so a case with millions of segments takes constant memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

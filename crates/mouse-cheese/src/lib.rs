@@ -52,7 +52,7 @@ pub mod input;
 
 pub use board::{Cell, Segment, Stick, StickSet};
 pub use game::{Outcome, Solver};
-pub use input::{read_case_count, read_position, Case, Position};
+pub use input::{read_case_count, read_position, Position};
 
 use shared_grid::{InputError, TokenReader};
 use std::io::{BufRead, Write};
