@@ -9,7 +9,8 @@
 //! and the end of the game.
 //! - [`board::Board`]: your cell, the sorted live robots, a debris grid (zero-based cells).
 //! - [`rules`]: your move ([`rules::effect_of`]: walking, pushing debris, teleporting), the
-//!   robots' move ([`rules::robots_move`]), one round of both ([`rules::play_round`]), and
+//!   robots' move ([`rules::robots_move`]), one round of both in place
+//!   ([`rules::play_round_in_place`]), and
 //!   its forecast without playing it ([`rules::Forecaster`]).
 //! - [`strategy::choose`]: the statement's choice rule; [`game::play`]: the whole game;
 //!   [`io`]: the input's cases and the judges' report; [`trace`]: `robots --trace`.

@@ -40,25 +40,6 @@ pub enum Move {
     Teleport(Pos),
 }
 
-/// The board after your move and the robots' reply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Round {
-    pub board: Board,
-    /// A robot walked into your cell: the game is lost.
-    pub lost: bool,
-}
-
-impl Round {
-    /// Won: no robot is left and none reached you.
-    pub fn won(&self) -> bool {
-        !self.lost && self.board.robots().is_empty()
-    }
-
-    pub fn is_over(&self) -> bool {
-        self.lost || self.board.robots().is_empty()
-    }
-}
-
 /// What one of your moves does, once the rules allow it: the cell you end on, and where the
 /// debris in that cell is pushed (if any). Computed from the board without changing or copying
 /// it.
@@ -132,15 +113,6 @@ pub fn apply(board: &mut Board, effect: Effect) {
     board.set_you(effect.you);
 }
 
-/// The board right after your move, `None` when the rules forbid the move (see
-/// [`effect_of`]).
-pub fn your_move(board: &Board, mv: Move) -> Option<Board> {
-    let effect = effect_of(board, mv)?;
-    let mut next = board.clone();
-    apply(&mut next, effect);
-    Some(next)
-}
-
 /// The one cell, among the robot's eight neighbours, closest to `you` by |dr| + |dc|.
 ///
 /// Unique: with both offsets non-zero the diagonal step toward you gains 2 and every other
@@ -194,14 +166,6 @@ pub fn play_round_in_place(board: &mut Board, mv: Move) -> Option<bool> {
     let effect = effect_of(board, mv)?;
     apply(board, effect);
     Some(robots_move(board))
-}
-
-/// Your move followed by the robots' move on a copy of `board`; `None` when your move is
-/// illegal.
-pub fn play_round(board: &Board, mv: Move) -> Option<Round> {
-    let mut next = board.clone();
-    let lost = play_round_in_place(&mut next, mv)?;
-    Some(Round { board: next, lost })
 }
 
 /// What the strategy needs to know of a round that does not lose, known before playing it.
@@ -310,6 +274,44 @@ pub fn forecast(board: &Board, effect: Effect) -> Option<Forecast> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // What the tests play: your move alone, and a whole round on a copy of the board.
+
+    /// The board after your move and the robots' reply.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Round {
+        board: Board,
+        /// A robot walked into your cell: the game is lost.
+        lost: bool,
+    }
+
+    impl Round {
+        /// Won: no robot is left and none reached you.
+        fn won(&self) -> bool {
+            !self.lost && self.board.robots().is_empty()
+        }
+
+        fn is_over(&self) -> bool {
+            self.lost || self.board.robots().is_empty()
+        }
+    }
+
+    /// The board right after your move, `None` when the rules forbid the move (see
+    /// [`effect_of`]).
+    fn your_move(board: &Board, mv: Move) -> Option<Board> {
+        let effect = effect_of(board, mv)?;
+        let mut next = board.clone();
+        apply(&mut next, effect);
+        Some(next)
+    }
+
+    /// Your move followed by the robots' move on a copy of `board`; `None` when your move is
+    /// illegal.
+    fn play_round(board: &Board, mv: Move) -> Option<Round> {
+        let mut next = board.clone();
+        let lost = play_round_in_place(&mut next, mv)?;
+        Some(Round { board: next, lost })
+    }
     use crate::board::START;
 
     fn p(row: usize, col: usize) -> Pos {
