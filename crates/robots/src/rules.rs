@@ -218,10 +218,10 @@ impl<'a> Forecaster<'a> {
     /// board), `None` when a robot would reach you. O(R), a 128-byte bit set or two, no
     /// allocation.
     ///
-    /// Agrees with [`play_round`] (`forecast_matches_playing_the_round` checks it on random
-    /// positions): the robot under pushed debris is gone before the robots move; a
-    /// destination shared by two robots, or holding debris after your push, destroys whoever
-    /// enters it.
+    /// Agrees with playing the round ([`play_round_in_place`];
+    /// `forecast_matches_playing_the_round` checks it on random positions): the robot under
+    /// pushed debris is gone before the robots move; a destination shared by two robots, or
+    /// holding debris after your push, destroys whoever enters it.
     #[inline]
     pub fn forecast(&self, effect: Effect) -> Option<Forecast> {
         let board = self.board;
