@@ -84,15 +84,6 @@ impl<T> Grid<T> {
         }
     }
 
-    pub fn get_mut(&mut self, p: Pos) -> Option<&mut T> {
-        if self.bounds.contains(p) {
-            let i = self.bounds.index(p);
-            Some(&mut self.cells[i])
-        } else {
-            None
-        }
-    }
-
     /// Every cell with its position, row by row.
     pub fn iter(&self) -> impl Iterator<Item = (Pos, &T)> {
         self.bounds.positions().zip(self.cells.iter())
