@@ -140,7 +140,7 @@ impl Stick {
 }
 
 /// A set of sticks, one bit per stick. The game only ever needs the set of sticks already
-/// thrown away ("open" places the mouse may walk through).
+/// gone (the places the mouse may walk through).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct StickSet(u16);
 
@@ -195,9 +195,10 @@ impl StickSet {
     }
 }
 
-/// The region the mouse can reach, for every open set and start cell at once: `regions[open.index()][cell.index()]`.
+/// The region the mouse can reach, for every set of gone sticks and start cell at once:
+/// `regions[gone.index()][cell.index()]`.
 ///
-/// Built incrementally rather than by 36,864 flood fills: the set `open` is the set without its
+/// Built incrementally rather than by 36,864 flood fills: the set `gone` is the set without its
 /// lowest stick plus that stick, whose removal merges the two regions on either side of it.
 pub fn all_regions() -> Vec<[u16; CELLS]> {
     let mut regions = vec![[0u16; CELLS]; StickSet::COUNT];
@@ -219,13 +220,13 @@ mod tests {
     use super::*;
 
     /// The naive reference for `all_regions`: the cells the mouse can reach from `start` when
-    /// exactly the sticks in `open` are gone (a bit set over cell indices), by flood fill.
-    fn region(open: StickSet, start: Cell) -> u16 {
+    /// exactly the sticks of `gone` are gone (a bit set over cell indices), by flood fill.
+    fn region(gone: StickSet, start: Cell) -> u16 {
         let mut reached = start.bit();
         // Each pass joins at least one more cell or stops, so at most nine passes.
         loop {
             let before = reached;
-            for (a, b) in open.iter().map(Stick::cells) {
+            for (a, b) in gone.iter().map(Stick::cells) {
                 if reached & (a.bit() | b.bit()) != 0 {
                     reached |= a.bit() | b.bit();
                 }
@@ -347,7 +348,7 @@ mod tests {
     fn regions_follow_open_sticks() {
         assert_eq!(region(StickSet::full(), cell(5)), 0x1ff);
         assert_eq!(region(StickSet::empty(), cell(5)), cell(5).bit());
-        // Top row open: 7 - 8 - 9, as in the statement's third sample.
+        // The top row's sticks gone: 7 - 8 - 9, as in the statement's third sample.
         let top = StickSet::empty()
             .with(Stick::from_segment(seg(1, 2, 1, 3)).unwrap())
             .with(Stick::from_segment(seg(2, 2, 2, 3)).unwrap());
@@ -364,9 +365,9 @@ mod tests {
         let regions = all_regions();
         assert_eq!(regions.len(), StickSet::COUNT);
         for (index, row) in regions.iter().enumerate() {
-            let open = StickSet::from_index(index);
+            let gone = StickSet::from_index(index);
             for c in Cell::all() {
-                assert_eq!(row[c.index()], region(open, c), "{open:?} {c:?}");
+                assert_eq!(row[c.index()], region(gone, c), "{gone:?} {c:?}");
             }
         }
     }

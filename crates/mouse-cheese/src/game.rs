@@ -32,7 +32,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Every position of the game, solved: for each set of sticks already thrown away, each mouse
+/// Every position of the game, solved: for each set of sticks already gone, each mouse
 /// cell and each cheese cell, whether the player about to move wins.
 ///
 /// A move throws one remaining stick away; it wins at once when the mouse then reaches the
@@ -41,13 +41,13 @@ impl fmt::Display for Outcome {
 /// every successor already solved (retrograde analysis). The game cannot stall: with all twelve
 /// sticks gone every cell is reachable, so a position that is not over always has a move.
 ///
-/// The nine cheese cells of one (open set, mouse) entry are the bits of one `u16`, so a move is
+/// The nine cheese cells of one (gone sticks, mouse) entry are the bits of one `u16`, so a move is
 /// evaluated for all of them with one OR.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    /// `regions[open][cell]`: the cells reachable from `cell` (see [`all_regions`]).
+    /// `regions[gone][cell]`: the cells reachable from `cell` (see [`all_regions`]).
     regions: Vec<[u16; CELLS]>,
-    /// `mover_wins[open][mouse]`: the cheese cells for which the player to move wins. Only
+    /// `mover_wins[gone][mouse]`: the cheese cells for which the player to move wins. Only
     /// cells outside the mouse's region are set; for the others the game is already over.
     mover_wins: Vec<[u16; CELLS]>,
 }
@@ -58,12 +58,12 @@ impl Solver {
         let regions = all_regions();
         let mut mover_wins = vec![[0u16; CELLS]; StickSet::COUNT];
         for index in (0..StickSet::COUNT).rev() {
-            let open = StickSet::from_index(index);
+            let gone = StickSet::from_index(index);
             for mouse in Cell::all().map(Cell::index) {
                 let mut wins = 0;
                 for next in Stick::all()
-                    .filter(|&s| !open.contains(s))
-                    .map(|s| open.with(s))
+                    .filter(|&s| !gone.contains(s))
+                    .map(|s| gone.with(s))
                 {
                     // Throwing this stick away wins for each cheese the mouse then reaches and
                     // each cheese for which the opponent, to move next, loses.
@@ -84,13 +84,13 @@ impl Solver {
         SHARED.get_or_init(Solver::new)
     }
 
-    /// The result of the game that starts with the sticks in `open` already gone and SOHA to
+    /// The result of the game that starts with the sticks of `gone` already gone and SOHA to
     /// move. A mouse standing on the cheese already reaches it (its region holds its own cell).
-    pub fn outcome(&self, mouse: Cell, cheese: Cell, open: StickSet) -> Outcome {
-        let (open, mouse) = (open.index(), mouse.index());
-        if self.regions[open][mouse] & cheese.bit() != 0 {
+    pub fn outcome(&self, mouse: Cell, cheese: Cell, gone: StickSet) -> Outcome {
+        let (gone, mouse) = (gone.index(), mouse.index());
+        if self.regions[gone][mouse] & cheese.bit() != 0 {
             Outcome::NoCheese
-        } else if self.mover_wins[open][mouse] & cheese.bit() != 0 {
+        } else if self.mover_wins[gone][mouse] & cheese.bit() != 0 {
             Outcome::Soha
         } else {
             Outcome::Tara
@@ -113,7 +113,7 @@ mod tests {
         Cell::from_number(number).unwrap()
     }
 
-    fn open(segments: &[(i64, i64, i64, i64)]) -> StickSet {
+    fn gone(segments: &[(i64, i64, i64, i64)]) -> StickSet {
         segments
             .iter()
             .fold(StickSet::empty(), |set, &(x1, y1, x2, y2)| {
@@ -129,12 +129,12 @@ mod tests {
     fn statement_samples() {
         let solver = Solver::new();
         assert_eq!(
-            solver.outcome(cell(1), cell(2), open(&[(1, 1, 1, 0)])),
+            solver.outcome(cell(1), cell(2), gone(&[(1, 1, 1, 0)])),
             Outcome::NoCheese
         );
-        assert_eq!(solver.outcome(cell(1), cell(4), open(&[])), Outcome::Soha);
+        assert_eq!(solver.outcome(cell(1), cell(4), gone(&[])), Outcome::Soha);
         assert_eq!(
-            solver.outcome(cell(7), cell(2), open(&[(1, 2, 1, 3), (2, 2, 2, 3)])),
+            solver.outcome(cell(7), cell(2), gone(&[(1, 2, 1, 3), (2, 2, 2, 3)])),
             Outcome::Tara
         );
     }

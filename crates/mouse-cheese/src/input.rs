@@ -10,7 +10,7 @@ use std::io::BufRead;
 pub struct Position {
     pub mouse: Cell,
     pub cheese: Cell,
-    pub open: StickSet,
+    pub gone: StickSet,
 }
 
 /// Reads `T`; empty input holds no cases (`0`). A `T` larger than the cases present is fine:
@@ -29,7 +29,7 @@ pub fn read_position<R: BufRead>(source: &mut TokenReader<R>) -> Result<Position
     let cheese = read_cell(source, "cheese")?;
     let count: usize = parse_token(source.next_token(), "the number of removed sticks R")?;
     // One segment at a time: a huge `count` runs out of input instead of allocating.
-    let mut open = StickSet::empty();
+    let mut gone = StickSet::empty();
     for _ in 0..count {
         let mut end = [0i64; 4];
         for value in &mut end {
@@ -40,13 +40,13 @@ pub fn read_position<R: BufRead>(source: &mut TokenReader<R>) -> Result<Position
             to: (end[2], end[3]),
         };
         if let Some(stick) = Stick::from_segment(segment) {
-            open = open.with(stick);
+            gone = gone.with(stick);
         }
     }
     Ok(Position {
         mouse,
         cheese,
-        open,
+        gone,
     })
 }
 
@@ -85,12 +85,12 @@ mod tests {
         let cases = read("3\n1 2 1\n1 1 1 0\n1 4 0\n7 2 2\n1 2 1 3\n2 2 2 3\n").unwrap();
         assert_eq!(cases.len(), 3);
         assert_eq!((cases[0].mouse.number(), cases[0].cheese.number()), (1, 2));
-        assert_eq!(cases[0].open, StickSet::empty().with(stick(1, 1, 1, 0)));
-        assert!(cases[1].open.is_empty());
+        assert_eq!(cases[0].gone, StickSet::empty().with(stick(1, 1, 1, 0)));
+        assert!(cases[1].gone.is_empty());
         let top = StickSet::empty()
             .with(stick(1, 2, 1, 3))
             .with(stick(2, 2, 2, 3));
-        assert_eq!(cases[2].open, top);
+        assert_eq!(cases[2].gone, top);
     }
 
     #[test]
@@ -114,7 +114,7 @@ mod tests {
     #[test]
     fn duplicates_and_non_sticks_remove_nothing_more() {
         let case = read("1\n1 9 4\n1 0 1 1\n1 1 1 0\n0 0 1 0\n5 5 7 7\n").unwrap()[0];
-        assert_eq!(case.open.iter().collect::<Vec<_>>(), [stick(1, 0, 1, 1)]);
+        assert_eq!(case.gone.iter().collect::<Vec<_>>(), [stick(1, 0, 1, 1)]);
     }
 
     #[test]

@@ -70,7 +70,7 @@ pub fn run_to<R: BufRead, W: Write>(
     while number < declared && !source.is_empty() {
         number += 1;
         let case = read_position(source).map_err(|err| err.at(format!("case {number}")))?;
-        let outcome = solver.outcome(case.mouse, case.cheese, case.open);
+        let outcome = solver.outcome(case.mouse, case.cheese, case.gone);
         writeln!(out, "Case {number}: {outcome}")?;
     }
     Ok(())

@@ -39,7 +39,7 @@ fn every_position_agrees_with_the_naive_oracle() {
                     .collect();
                 // As the input is read: a segment that is no interior stick removes nothing,
                 // one removed twice is removed once.
-                let open = written
+                let gone = written
                     .iter()
                     .filter_map(|&segment| Stick::from_segment(segment))
                     .fold(StickSet::empty(), StickSet::with);
@@ -48,7 +48,7 @@ fn every_position_agrees_with_the_naive_oracle() {
                     Cell::from_number(cheese.into()).unwrap(),
                 );
                 let expected = oracle.answer(mouse, cheese, &removed);
-                let got = solver.outcome(mouse_cell, cheese_cell, open).name();
+                let got = solver.outcome(mouse_cell, cheese_cell, gone).name();
                 if got != expected && failures.len() < 10 {
                     failures.push(format!("mouse {mouse} cheese {cheese} removed {removed:?}: solver {got}, oracle {expected}"));
                 }
