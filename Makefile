@@ -81,43 +81,17 @@ ARENA := $(CARGO) run --quiet --release --locked -p enclosure-arena --
 TOURNAMENT_GAMES ?= 400
 SEARCH_GAMES ?= 100
 TOURNAMENT_SEED ?= 1
-# One line-up: $(call lineup,NAME,GAMES,BOTS) writes reports/tournament-NAME.{json,md}.
-lineup = $(ARENA) tournament --games $(2) --seed $(TOURNAMENT_SEED) --json reports/tournament-$(1).json \
-	  --markdown reports/tournament-$(1).md --replays reports/replays $(3)
-TOURNAMENT_LINEUPS := mixed hunter bold-spiral-hunter bold search bold-search-edge
 # SPARRING=DIR adds the line-ups against DIR/sample, the NOI 2013 organisers' sample program,
-# built locally and never committed (README: "Sparring against the sample program"); by
-# default target/sparring when a sample program is there.
+# built locally and never committed (crates/enclosure/README.md, "Sparring"); by default
+# target/sparring when a sample program is there.
 SPARRING ?= $(if $(wildcard target/sparring/sample),target/sparring)
 SAMPLE := $(if $(SPARRING),$(abspath $(SPARRING))/sample)
-SAMPLE_LINEUPS := $(if $(SPARRING),sample-2 sample-bold sample-hunter-edge sample-bold-spiral sample-3x)
 
-tournament: ## Enclosure: our bot vs six line-ups (400 games, 100 with search), five more vs SPARRING=DIR/sample: reports/tournament.md
+tournament: ## Enclosure: every line-up of crates/enclosure-arena/tournament.lineups (with SPARRING=DIR/sample): reports/tournament.md
 	@if [ -n "$(SPARRING)" ] && [ ! -x "$(SAMPLE)" ]; then \
 	  echo "SPARRING=$(SPARRING): no executable $(SAMPLE) (build the sample program there first)" >&2; exit 2; fi
-	mkdir -p reports/replays
-	$(call lineup,mixed,$(TOURNAMENT_GAMES),builtin:ours builtin:hunter builtin:edge builtin:square)
-	$(call lineup,hunter,$(TOURNAMENT_GAMES),builtin:ours builtin:hunter builtin:hunter builtin:hunter)
-	$(call lineup,bold-spiral-hunter,$(TOURNAMENT_GAMES),builtin:ours builtin:bold builtin:spiral builtin:hunter)
-	$(call lineup,bold,$(TOURNAMENT_GAMES),builtin:ours builtin:bold builtin:bold builtin:bold)
-	$(call lineup,search,$(SEARCH_GAMES),builtin:ours builtin:search builtin:search builtin:search)
-	$(call lineup,bold-search-edge,$(SEARCH_GAMES),builtin:ours builtin:bold builtin:search builtin:edge)
-ifneq ($(SPARRING),)
-	$(call lineup,sample-2,$(TOURNAMENT_GAMES),builtin:ours $(SAMPLE))
-	$(call lineup,sample-bold,$(TOURNAMENT_GAMES),builtin:ours $(SAMPLE) builtin:bold)
-	$(call lineup,sample-hunter-edge,$(TOURNAMENT_GAMES),builtin:ours $(SAMPLE) builtin:hunter builtin:edge)
-	$(call lineup,sample-bold-spiral,$(TOURNAMENT_GAMES),builtin:ours $(SAMPLE) builtin:bold builtin:spiral)
-	$(call lineup,sample-3x,$(TOURNAMENT_GAMES),builtin:ours $(SAMPLE) $(SAMPLE) $(SAMPLE))
-endif
-	{ echo "# Enclosure tournament"; echo; \
-	  echo "Seed $(TOURNAMENT_SEED), seats rotated; rank points 6/3/1/0 with 95% CI. Details per line-up:"; \
-	  for l in $(TOURNAMENT_LINEUPS) $(SAMPLE_LINEUPS); do echo "[$$l](tournament-$$l.md)"; done; echo; \
-	  awk '/^[0-9]+ games/ { games = $$1 } \
-	    FNR == 1 { name = FILENAME; sub(/.*tournament-/, "", name); sub(/\.md$$/, "", name) } \
-	    /^\| bot / { if (!head++) print "| line-up (games) " $$0; next } \
-	    /^\|---/ { if (!rule++) print "|---" $$0; next } \
-	    /^\| `/ { print "| " name " (" games ") " $$0 }' \
-	    $(foreach l,$(TOURNAMENT_LINEUPS) $(SAMPLE_LINEUPS),reports/tournament-$(l).md); } > reports/tournament.md
+	$(ARENA) series crates/enclosure-arena/tournament.lineups --out reports --seed $(TOURNAMENT_SEED) \
+	  --games $(TOURNAMENT_GAMES) --search-games $(SEARCH_GAMES) $(if $(SAMPLE),--sample "$(SAMPLE)")
 	@echo "wrote reports/tournament.md"
 
 # A recorded four-player game, used by replay-shot when no FILE is given.

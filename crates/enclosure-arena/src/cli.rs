@@ -3,7 +3,9 @@
 //!   [--quiet-bots] BOT BOT [BOT [BOT]]`: one game;
 //! - `enclosure-arena bots`: the builtin bots;
 //! - `enclosure-arena replay FILE.jsonl [--html OUT.html] [--turn N|end] [--svg OUT.svg]`:
-//!   the replay viewer ([`crate::viewer`]).
+//!   the replay viewer ([`crate::viewer`]);
+//! - `enclosure-arena tournament ...` and `series LINEUPS --out DIR ...`: one line-up, or
+//!   every line-up of a file ([`crate::tournament`]).
 //!
 //! Exit status: 0 when the game was played (whatever the bots did), 2 for a
 //! usage error (clap's convention), 1 when a file cannot be read or written.
@@ -45,6 +47,8 @@ pub enum Command {
     Replay(crate::viewer::ViewerArgs),
     /// Play N seeded games of one line-up, seats rotated, and report each bot's strength.
     Tournament(crate::tournament::TournamentArgs),
+    /// Play every line-up of a file as a tournament; one report each and one table of all.
+    Series(crate::tournament::SeriesArgs),
 }
 
 #[derive(Debug, Args)]
@@ -87,6 +91,7 @@ pub fn main() -> ExitCode {
             Err(e) => failure(&format!("{e:#}")),
         },
         Command::Tournament(args) => crate::tournament::main(&args),
+        Command::Series(args) => crate::tournament::series_main(&args),
     }
 }
 

@@ -66,32 +66,18 @@ pub fn main(args: &TournamentArgs) -> ExitCode {
         keep: args.replays.as_ref().map(|_| args.keep),
         keep_bot_dirs: args.keep_bot_dirs,
     };
-    let started = Instant::now();
-    let records = run(&config, &lineup);
     let names: Vec<String> = lineup.iter().map(BotSpec::display_name).collect();
-    let mut report = Report::new(args.seed, &names, &records);
-    eprintln!(
-        "enclosure-arena tournament: {} games on {} threads in {:.1} s",
-        config.games,
-        jobs,
-        started.elapsed().as_secs_f64()
+    let played = play_lineup(
+        &config,
+        &lineup,
+        &names,
+        args.replays.as_deref(),
+        args.markdown.as_deref(),
     );
-
-    let mut replay_link = None;
-    if let Some(dir) = &args.replays {
-        for record in &records {
-            let Some(text) = &record.replay else { continue };
-            match save_replay(dir, record.index, &names, text) {
-                Ok((jsonl, page)) => {
-                    report.played[record.index].replay = Some(jsonl.display().to_string());
-                    if replay_link.is_none() {
-                        replay_link = Some(link_from(args.markdown.as_deref(), &page));
-                    }
-                }
-                Err(e) => return failure(&e),
-            }
-        }
-    }
+    let (report, replay_link) = match played {
+        Ok(played) => played,
+        Err(e) => return failure(&e),
+    };
     if let Some(path) = &args.json {
         if let Err(e) = std::fs::write(path, report.to_json() + "\n") {
             return failure(&format!("cannot write {}: {e}", path.display()));
@@ -106,6 +92,39 @@ pub fn main(args: &TournamentArgs) -> ExitCode {
         println!("{}", report.to_json());
     }
     ExitCode::SUCCESS
+}
+
+/// Plays the tournament of `lineup` (reported under `names`, one per entry); saves the kept
+/// replays in `replays`. Returns the report and, for a markdown file at `markdown`, the link
+/// to the first kept replay's page.
+pub(super) fn play_lineup(
+    config: &TournamentConfig,
+    lineup: &[BotSpec],
+    names: &[String],
+    replays: Option<&Path>,
+    markdown: Option<&Path>,
+) -> Result<(Report, Option<String>), String> {
+    let started = Instant::now();
+    let records = run(config, lineup);
+    let mut report = Report::new(config.seed, names, &records);
+    eprintln!(
+        "enclosure-arena tournament: {} games on {} threads in {:.1} s",
+        config.games,
+        config.jobs,
+        started.elapsed().as_secs_f64()
+    );
+    let mut replay_link = None;
+    if let Some(dir) = replays {
+        for record in &records {
+            let Some(text) = &record.replay else { continue };
+            let (jsonl, page) = save_replay(dir, record.index, names, text)?;
+            report.played[record.index].replay = Some(jsonl.display().to_string());
+            if replay_link.is_none() {
+                replay_link = Some(link_from(markdown, &page));
+            }
+        }
+    }
+    Ok((report, replay_link))
 }
 
 /// A file name for a line-up: `ours-greedy-hunter-square` (commands become `cmd`).

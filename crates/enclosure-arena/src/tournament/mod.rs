@@ -18,10 +18,12 @@
 
 mod command;
 mod report;
+mod series;
 mod stats;
 
 pub use command::{main, TournamentArgs};
 pub use report::{BotReport, DeathEntry, GameEntry, Report};
+pub use series::{main as series_main, SeriesArgs};
 pub use stats::{mean_ci95, percentile};
 
 use itertools::Itertools;

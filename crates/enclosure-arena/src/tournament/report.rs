@@ -21,6 +21,9 @@ use serde::Serialize;
 use super::stats::{mean_ci95, percentile};
 use super::GameRecord;
 
+/// The head of the markdown table of bots: its title row and its alignment row.
+pub const TABLE_HEADER: &str = "| bot | seats | rank points (95% CI) | win rate | mean score | deaths | timeouts | move ms p50 / p99 |\n|---|---:|---|---:|---:|---|---:|---:|\n";
+
 /// Rank points for ranks 1, 2, 3, 4.
 pub const RANK_POINTS: [f64; 4] = [6.0, 3.0, 1.0, 0.0];
 
@@ -126,6 +129,39 @@ impl Report {
         }
     }
 
+    /// One markdown table row per bot, each ending with a newline (the columns of
+    /// [`TABLE_HEADER`]).
+    pub fn rows(&self) -> Vec<String> {
+        self.bots
+            .iter()
+            .map(|bot| {
+                let deaths = if bot.deaths.is_empty() {
+                    "-".to_string()
+                } else {
+                    bot.deaths
+                        .iter()
+                        .map(|(cause, n)| format!("{cause} {n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!(
+                    "| `{}` | {} | {:.2} ({:.2} – {:.2}) | {:.1}% | {:.0} | {} | {} | {:.2} / {:.2} |\n",
+                    bot.bot,
+                    bot.copies,
+                    bot.rank_points_mean,
+                    bot.rank_points_ci95[0],
+                    bot.rank_points_ci95[1],
+                    100.0 * bot.win_rate,
+                    bot.score_mean,
+                    deaths,
+                    bot.timeouts,
+                    bot.move_ms_p50,
+                    bot.move_ms_p99
+                )
+            })
+            .collect()
+    }
+
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("a report always serialises")
     }
@@ -140,34 +176,9 @@ impl Report {
             self.games,
             self.seed
         );
-        out.push_str(
-            "| bot | seats | rank points (95% CI) | win rate | mean score | deaths | timeouts | move ms p50 / p99 |\n",
-        );
-        out.push_str("|---|---:|---|---:|---:|---|---:|---:|\n");
-        for bot in &self.bots {
-            let deaths = if bot.deaths.is_empty() {
-                "-".to_string()
-            } else {
-                bot.deaths
-                    .iter()
-                    .map(|(cause, n)| format!("{cause} {n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            out.push_str(&format!(
-                "| `{}` | {} | {:.2} ({:.2} – {:.2}) | {:.1}% | {:.0} | {} | {} | {:.2} / {:.2} |\n",
-                bot.bot,
-                bot.copies,
-                bot.rank_points_mean,
-                bot.rank_points_ci95[0],
-                bot.rank_points_ci95[1],
-                100.0 * bot.win_rate,
-                bot.score_mean,
-                deaths,
-                bot.timeouts,
-                bot.move_ms_p50,
-                bot.move_ms_p99
-            ));
+        out.push_str(TABLE_HEADER);
+        for row in self.rows() {
+            out.push_str(&row);
         }
         if let Some(link) = replay_link {
             out.push_str(&format!(
