@@ -7,6 +7,9 @@
 //! crate (`rewrite`). The dependencies are pruned by name to what the solution seems to
 //! use (`prune`), then the compiler decides what is dead (`dead`), and the whole is
 //! printed with a header and the licence notices of the crates still in it (`emit`).
+//! `externs` maps each crate's `extern crate` items and macro imports into the bundle;
+//! `write` writes the bundles of many crates at once; `native` makes the C bundle from the
+//! Rust one, for judges that take no Rust.
 //!
 //! **The compiler's pass** (`dead`, `diagnostics`, `arms`). Pruning by name cannot tell
 //! `Dsu::merge` from `Itertools::merge`; rustc can. The bundle is printed, compiled as
@@ -60,6 +63,7 @@ pub mod contest;
 mod dead;
 pub mod diagnostics;
 pub mod emit;
+mod externs;
 pub mod floor;
 mod include;
 pub mod licence;
@@ -75,18 +79,20 @@ mod strip;
 #[cfg(test)]
 mod test_fixtures;
 mod uses;
+mod write;
 
 pub use dead::Report;
 pub use metadata::{Plan, Workspace};
+pub use write::{write_bundles, CWritten, Written};
 
 use anyhow::{bail, Context, Result};
+use externs::{extern_crates, library_module, macro_uses, reexport_macros};
 use metadata::Library;
-use proc_macro2::{Ident, Span};
+use proc_macro2::Ident;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
 use strip::Strip;
 use syn::visit_mut::VisitMut;
-use syn::{parse_quote, Item};
+use syn::Item;
 
 /// Bundles the problem crate described by `plan`; returns the file's text.
 pub fn bundle(plan: &Plan) -> Result<String> {
@@ -189,105 +195,6 @@ fn present<'a>(plan: &'a Plan, root: &syn::File) -> Vec<&'a Library> {
     plan.deps.iter().filter(present).collect()
 }
 
-/// What the `extern crate` items of one crate bind: its extern names (how it names
-/// bundled libraries) with the aliases added, and the names that stand for a std crate
-/// (`alloc`, `core`, `std`) mapped to the one the bundle uses instead. `module` is the
-/// crate's own module, which `extern crate self as x;` names.
-fn extern_crates(
-    items: &[load::ExternCrate],
-    extern_names: &BTreeMap<String, String>,
-    module: Option<&str>,
-) -> Result<(BTreeMap<String, String>, BTreeMap<String, String>)> {
-    let mut externs = extern_names.clone();
-    let mut std_crates = BTreeMap::new();
-    for item in items {
-        if item.binding == "_" {
-            continue;
-        }
-        let target = match item.name.as_str() {
-            "alloc" | "std" => Target::Std("std"),
-            "core" => Target::Std("core"),
-            "self" => match module {
-                Some(module) => Target::Module(module.to_string()),
-                None => bail!("`extern crate self as {}` in a binary", item.binding),
-            },
-            name => match extern_names.get(name) {
-                Some(module) => Target::Module(module.clone()),
-                None => bail!(
-                    "`extern crate {name}` names neither a std crate nor a dependency \
-                     (`proc_macro` and `test` cannot be bundled)"
-                ),
-            },
-        };
-        match target {
-            Target::Std(std_crate) if item.binding != std_crate => {
-                std_crates.insert(item.binding.clone(), std_crate.to_string());
-            }
-            Target::Std(_) => {}
-            Target::Module(module) => {
-                externs.insert(item.binding.clone(), module);
-            }
-        }
-    }
-    Ok((externs, std_crates))
-}
-
-/// The macros that a crate's `#[macro_use] extern crate x;` items put in scope: the
-/// ones x exports (`exported_by` its module), less those the crate defines itself
-/// (its own `macro_rules!` shadow them).
-fn macro_uses(
-    items: &[load::ExternCrate],
-    externs: &BTreeMap<String, String>,
-    exported_by: &BTreeMap<String, BTreeSet<String>>,
-    file: &syn::File,
-) -> BTreeSet<String> {
-    let own = rewrite::defined_macros(&file.items);
-    let mut names = BTreeSet::new();
-    for item in items {
-        let module = externs.get(&item.binding).and_then(|m| exported_by.get(m));
-        for name in module.into_iter().flatten() {
-            if item.macro_use.brings(name) && !own.contains(name) {
-                names.insert(name.clone());
-            }
-        }
-    }
-    names
-}
-
-enum Target {
-    Std(&'static str),
-    Module(String),
-}
-
-/// `mod <module> { .. }` holding a library's items. No lint is allowed: what its
-/// unused public API would make rustc warn about, the compiler's pass removes.
-fn library_module(lib: &Library, file: syn::File) -> Item {
-    Item::Mod(syn::ItemMod {
-        attrs: file.attrs,
-        vis: syn::Visibility::Inherited,
-        unsafety: None,
-        mod_token: Default::default(),
-        ident: Ident::new(&lib.module, Span::call_site()),
-        content: Some((Default::default(), file.items)),
-        semi: None,
-    })
-}
-
-/// Users write `proconio::input!`, but `#[macro_export]` put `input` at the crate
-/// root: re-export the library's exported macros from its module.
-fn reexport_macros(module: &mut syn::ItemMod) {
-    let Some((_, items)) = &mut module.content else {
-        return;
-    };
-    let macros: Vec<Ident> = rewrite::exported_macros(items)
-        .iter()
-        .map(|name| Ident::new(name, Span::call_site()))
-        .collect();
-    if !macros.is_empty() {
-        items.insert(0, parse_quote!(pub use crate::{#(#macros),*};));
-    }
-}
-
 /// The dependencies of `plan` whose code `text`, its bundle, holds (pruning and the
 /// compiler's pass drop a dependency nothing uses).
 pub fn bundled_deps<'a>(plan: &'a Plan, text: &str) -> Vec<&'a Library> {
@@ -295,173 +202,4 @@ pub fn bundled_deps<'a>(plan: &'a Plan, text: &str) -> Vec<&'a Library> {
         .iter()
         .filter(|lib| text.contains(&format!("\nmod {} {{", lib.module)))
         .collect()
-}
-
-/// One bundle written to disk.
-pub struct Written {
-    pub package: String,
-    pub path: PathBuf,
-    pub bytes: usize,
-    /// Its size before the compiler's pass.
-    pub before_pass: usize,
-    pub pass: Report,
-    /// The time it took to bundle, the compiler's pass included.
-    pub elapsed: std::time::Duration,
-    /// The C bundle, for a problem with a judge that takes C.
-    pub c: Option<CWritten>,
-}
-
-/// One C bundle written to disk.
-pub struct CWritten {
-    pub path: PathBuf,
-    pub bundle: native::CBundle,
-    pub elapsed: std::time::Duration,
-}
-
-/// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` when
-/// one of its judges takes C, as many at once as the machine has cores (most of a
-/// bundle's time is rustc); in the order given.
-pub fn write_bundles(
-    workspace: &Workspace,
-    packages: &[String],
-    out_dir: &Path,
-) -> Result<Vec<Written>> {
-    std::fs::create_dir_all(out_dir)
-        .with_context(|| format!("cannot create {}", out_dir.display()))?;
-    let mut toolchain = None;
-    let plans_need_c = packages
-        .iter()
-        .map(|p| workspace.plan(p))
-        .collect::<Result<Vec<_>>>()?
-        .iter()
-        .any(|plan| !plan.contest.c_judges().is_empty());
-    if plans_need_c {
-        toolchain = Some(native::Toolchain::find()?);
-    }
-    let toolchain = toolchain;
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let one = |package: &String| -> Result<Written> {
-        let started = std::time::Instant::now();
-        let plan = workspace.plan(package)?;
-        let bundled = bundle_measured(&plan).with_context(|| format!("bundling `{package}`"))?;
-        let path = out_dir.join(format!("{package}.rs"));
-        std::fs::write(&path, &bundled.text)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        let elapsed = started.elapsed();
-        let c = match (plan.contest.c_judges().is_empty(), &toolchain) {
-            (true, _) => None,
-            (false, Some(toolchain)) => Some(write_c_bundle(
-                &plan,
-                &bundled.text,
-                toolchain,
-                workspace
-                    .target_dir()
-                    .join("c-bundle")
-                    .join(package)
-                    .as_std_path(),
-                out_dir,
-            )?),
-            (false, None) => unreachable!("the toolchain is found before bundling"),
-        };
-        Ok(Written {
-            package: package.clone(),
-            path,
-            bytes: bundled.text.len(),
-            before_pass: bundled.before_pass,
-            pass: bundled.pass,
-            elapsed,
-            c,
-        })
-    };
-    let mut results: Vec<(usize, Result<Written>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(packages.len()))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(package) = packages.get(i) else {
-                            return done;
-                        };
-                        done.push((i, one(package)));
-                    }
-                })
-            })
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| worker.join().expect("bundling thread panicked"))
-            .collect()
-    });
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, written)| written).collect()
-}
-
-/// Builds the C bundle of `plan` from its Rust bundle `rust_bundle` and writes it to
-/// `<out_dir>/<package>.c`, with `work` for the intermediate files.
-fn write_c_bundle(
-    plan: &Plan,
-    rust_bundle: &str,
-    toolchain: &native::Toolchain,
-    work: &Path,
-    out_dir: &Path,
-) -> Result<CWritten> {
-    let started = std::time::Instant::now();
-    let (limit, _) = plan.contest.c_size_limit();
-    let bundle = native::c_bundle(plan, rust_bundle, toolchain, work, limit)
-        .with_context(|| format!("building the C bundle of `{}`", plan.package))?;
-    let path = out_dir.join(format!("{}.c", plan.package));
-    std::fs::write(&path, &bundle.text)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(CWritten {
-        path,
-        bundle,
-        elapsed: started.elapsed(),
-    })
-}
-
-#[cfg(test)]
-mod extern_crate_tests {
-    use super::*;
-
-    fn item(name: &str, binding: &str) -> load::ExternCrate {
-        load::ExternCrate {
-            name: name.to_string(),
-            binding: binding.to_string(),
-            macro_use: load::MacroUse::Nothing,
-        }
-    }
-
-    #[test]
-    fn extern_crates_become_std_paths_or_module_aliases() {
-        let deps: BTreeMap<String, String> = [("either".to_string(), "either".to_string())].into();
-        let items = [
-            item("alloc", "alloc"),
-            item("core", "std"),
-            item("std", "std"),
-            item("either", "e"),
-            item("self", "me"),
-            item("core", "_"),
-        ];
-        let (externs, std_crates) = extern_crates(&items, &deps, Some("itertools")).unwrap();
-        let pairs = |map: &BTreeMap<String, String>| -> Vec<(String, String)> {
-            map.iter().map(|(a, b)| (a.clone(), b.clone())).collect()
-        };
-        let owned = |list: &[(&str, &str)]| -> Vec<(String, String)> {
-            list.iter()
-                .map(|(a, b)| (a.to_string(), b.to_string()))
-                .collect()
-        };
-        assert_eq!(
-            pairs(&std_crates),
-            owned(&[("alloc", "std"), ("std", "core")])
-        );
-        assert_eq!(
-            pairs(&externs),
-            owned(&[("e", "either"), ("either", "either"), ("me", "itertools")])
-        );
-        let error = extern_crates(&[item("proc_macro", "proc_macro")], &deps, None).unwrap_err();
-        assert!(error.to_string().contains("proc_macro"), "{error}");
-    }
 }

@@ -1,0 +1,131 @@
+//! Writing bundles to disk: every crate asked for, as many at once as the machine has cores,
+//! its Rust bundle and, where a judge takes C, its C bundle.
+
+use crate::metadata::{Plan, Workspace};
+use crate::{bundle_measured, native, Report};
+use anyhow::{Context, Result};
+use std::path::{Path, PathBuf};
+
+/// One bundle written to disk.
+pub struct Written {
+    pub package: String,
+    pub path: PathBuf,
+    pub bytes: usize,
+    /// Its size before the compiler's pass.
+    pub before_pass: usize,
+    pub pass: Report,
+    /// The time it took to bundle, the compiler's pass included.
+    pub elapsed: std::time::Duration,
+    /// The C bundle, for a problem with a judge that takes C.
+    pub c: Option<CWritten>,
+}
+
+/// One C bundle written to disk.
+pub struct CWritten {
+    pub path: PathBuf,
+    pub bundle: native::CBundle,
+    pub elapsed: std::time::Duration,
+}
+
+/// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` when
+/// one of its judges takes C, as many at once as the machine has cores (most of a
+/// bundle's time is rustc); in the order given.
+pub fn write_bundles(
+    workspace: &Workspace,
+    packages: &[String],
+    out_dir: &Path,
+) -> Result<Vec<Written>> {
+    std::fs::create_dir_all(out_dir)
+        .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    let mut toolchain = None;
+    let plans_need_c = packages
+        .iter()
+        .map(|p| workspace.plan(p))
+        .collect::<Result<Vec<_>>>()?
+        .iter()
+        .any(|plan| !plan.contest.c_judges().is_empty());
+    if plans_need_c {
+        toolchain = Some(native::Toolchain::find()?);
+    }
+    let toolchain = toolchain;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let one = |package: &String| -> Result<Written> {
+        let started = std::time::Instant::now();
+        let plan = workspace.plan(package)?;
+        let bundled = bundle_measured(&plan).with_context(|| format!("bundling `{package}`"))?;
+        let path = out_dir.join(format!("{package}.rs"));
+        std::fs::write(&path, &bundled.text)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        let elapsed = started.elapsed();
+        let c = match (plan.contest.c_judges().is_empty(), &toolchain) {
+            (true, _) => None,
+            (false, Some(toolchain)) => Some(write_c_bundle(
+                &plan,
+                &bundled.text,
+                toolchain,
+                workspace
+                    .target_dir()
+                    .join("c-bundle")
+                    .join(package)
+                    .as_std_path(),
+                out_dir,
+            )?),
+            (false, None) => unreachable!("the toolchain is found before bundling"),
+        };
+        Ok(Written {
+            package: package.clone(),
+            path,
+            bytes: bundled.text.len(),
+            before_pass: bundled.before_pass,
+            pass: bundled.pass,
+            elapsed,
+            c,
+        })
+    };
+    let mut results: Vec<(usize, Result<Written>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(packages.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(package) = packages.get(i) else {
+                            return done;
+                        };
+                        done.push((i, one(package)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| worker.join().expect("bundling thread panicked"))
+            .collect()
+    });
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, written)| written).collect()
+}
+
+/// Builds the C bundle of `plan` from its Rust bundle `rust_bundle` and writes it to
+/// `<out_dir>/<package>.c`, with `work` for the intermediate files.
+fn write_c_bundle(
+    plan: &Plan,
+    rust_bundle: &str,
+    toolchain: &native::Toolchain,
+    work: &Path,
+    out_dir: &Path,
+) -> Result<CWritten> {
+    let started = std::time::Instant::now();
+    let (limit, _) = plan.contest.c_size_limit();
+    let bundle = native::c_bundle(plan, rust_bundle, toolchain, work, limit)
+        .with_context(|| format!("building the C bundle of `{}`", plan.package))?;
+    let path = out_dir.join(format!("{}.c", plan.package));
+    std::fs::write(&path, &bundle.text)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(CWritten {
+        path,
+        bundle,
+        elapsed: started.elapsed(),
+    })
+}
