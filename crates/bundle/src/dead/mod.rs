@@ -57,87 +57,92 @@ pub struct Report {
 }
 
 /// Removes from `file` what rustc reports unused, until it reports nothing that can go.
+///
+/// The phases, each tried only when the ones before it find nothing: what rustc reports
+/// unused (`remove_reported`); types no code names (`remove_unnamed_types`); trait impls no
+/// method call needs (`trials::try_impls`); unused rules of exported macros
+/// (`remove_macro_rules`). After any progress, rustc is asked again from the first phase.
 pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
     Unhide.visit_file_mut(file);
-    let mut report = Report::default();
-    let mut current = checked(file, edition, &mut report)?;
-    if let Some(error) = current.errors().first() {
+    let mut pass = Pass {
+        report: Report::default(),
+        current: None,
+        edition,
+        protected: HashSet::new(),
+        trace: std::env::var_os("BUNDLE_DEAD_TRACE").is_some(),
+    };
+    let first = checked(file, edition, &mut pass.report)?;
+    if let Some(error) = first.errors().first() {
         bail!("the bundle does not compile: {}", error.message);
     }
-    let trace = std::env::var_os("BUNDLE_DEAD_TRACE").is_some();
-    let mut protected: HashSet<String> = HashSet::new();
+    pass.current = Some(first);
     loop {
+        let progress = pass.remove_reported()?
+            || pass.remove_unnamed_types()?
+            || pass.remove_unneeded_impls()?
+            || pass.remove_macro_rules()?;
+        if !progress {
+            break;
+        }
+    }
+    let current = pass.current.take().expect("set above");
+    pass.report.left = current
+        .found
+        .iter()
+        .filter(|d| is_item_lint(d))
+        .map(|d| format!("line {}: {}", d.spans[0].start.0, d.message))
+        .collect();
+    *file = current.file;
+    Ok(pass.report)
+}
+
+/// `Pass::current` is set before the first phase.
+const STARTED: &str = "the pass starts from a checked bundle";
+
+/// The pass's state between phases: the last bundle that compiled, and the removals that
+/// broke the build once (never tried again).
+struct Pass<'a> {
+    report: Report,
+    current: Option<Checked>,
+    edition: &'a str,
+    protected: HashSet<String>,
+    trace: bool,
+}
+
+impl Pass<'_> {
+    /// Checks `candidate`; keeps it when it compiles. Whether it did.
+    fn take_if_it_compiles(&mut self, candidate: &syn::File, removed: usize) -> Result<bool> {
+        let next = settle(candidate, self.edition, &mut self.report)?;
+        if !next.errors().is_empty() {
+            return Ok(false);
+        }
+        self.report.removed += removed;
+        self.current = Some(next);
+        Ok(true)
+    }
+
+    /// What rustc reports unused (and `#[must_use]` values dropped), in one round. A round
+    /// that breaks the build is not taken; the removals its errors name (else the fields,
+    /// else those that take others with them, else all of it) are never tried again.
+    /// Whether there was anything to try.
+    fn remove_reported(&mut self) -> Result<bool> {
+        let current = self.current.as_ref().expect(STARTED);
         let mut kills = find_kills(&current.file, &current.unused(), &current.one_sided);
-        kills.retain(|kill| !protected.contains(&kill.key));
+        kills.retain(|kill| !self.protected.contains(&kill.key));
         let dropped = current.dropped();
         if kills.is_empty() && dropped.is_empty() {
-            // Nothing else is unused: the types no code names, then the rules of
-            // exported macros, and again what went with them used.
-            let mut unnamed = unnamed_types(&current.file);
-            unnamed.retain(|kill| !protected.contains(&kill.key));
-            if !unnamed.is_empty() {
-                let mut candidate = current.file.clone();
-                Sweep::new(&unnamed, &candidate).visit_file_mut(&mut candidate);
-                let next = settle(&candidate, edition, &mut report)?;
-                if next.errors().is_empty() {
-                    report.removed += unnamed.len();
-                    current = next;
-                    continue;
-                }
-                // One at a time, then: each that breaks the build stays.
-                for kill in unnamed {
-                    let mut candidate = current.file.clone();
-                    let alone = std::slice::from_ref(&kill);
-                    Sweep::new(alone, &candidate).visit_file_mut(&mut candidate);
-                    let next = settle(&candidate, edition, &mut report)?;
-                    if next.errors().is_empty() {
-                        report.removed += 1;
-                        current = next;
-                    } else {
-                        if trace {
-                            eprintln!(
-                                "dead: keeps {}, named: {}",
-                                kill.key,
-                                next.errors()[0].message
-                            );
-                        }
-                        protected.insert(kill.key);
-                    }
-                }
-                continue;
-            }
-            if let Some(next) = try_impls(&current, edition, &mut report, &mut protected, trace)? {
-                current = next;
-                continue;
-            }
-            let unused = arms::unused(&current.text, &current.file, edition)?;
-            report.compiles += unused.checks;
-            if unused.rules.is_empty() && unused.macros.is_empty() {
-                break;
-            }
-            let starts: HashSet<(usize, usize)> = unused.rules.iter().map(|s| s.start).collect();
-            let macros = find_kills(&current.file, &unused.macros, &[]);
-            let mut candidate = current.file.clone();
-            arms::RemoveRules(&starts).visit_file_mut(&mut candidate);
-            Sweep::new(&macros, &candidate).visit_file_mut(&mut candidate);
-            let next = settle(&candidate, edition, &mut report)?;
-            if !next.errors().is_empty() {
-                break;
-            }
-            report.removed += starts.len() + macros.len();
-            current = next;
-            continue;
+            return Ok(false);
         }
         let mut candidate = current.file.clone();
         let mut sweep = Sweep::new(&kills, &candidate);
         sweep.visit_file_mut(&mut candidate);
         Discard(&dropped).visit_file_mut(&mut candidate);
-        let next = settle(&candidate, edition, &mut report)?;
+        let next = settle(&candidate, self.edition, &mut self.report)?;
         let errors = next.errors();
         if errors.is_empty() {
-            report.removed += kills.len();
-            current = next;
-            continue;
+            self.report.removed += kills.len();
+            self.current = Some(next);
+            return Ok(true);
         }
         if kills.is_empty() {
             bail!(
@@ -175,7 +180,7 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
         } else {
             kills.iter().collect()
         };
-        if trace {
+        if self.trace {
             for error in &errors {
                 eprintln!("dead: round broke the build: {}", error.message);
             }
@@ -183,16 +188,79 @@ pub fn remove_dead(file: &mut syn::File, edition: &str) -> Result<Report> {
                 eprintln!("dead: keeps {} for good", kill.key);
             }
         }
-        protected.extend(blamed.into_iter().map(|kill| kill.key.clone()));
+        self.protected
+            .extend(blamed.into_iter().map(|kill| kill.key.clone()));
+        Ok(true)
     }
-    report.left = current
-        .found
-        .iter()
-        .filter(|d| is_item_lint(d))
-        .map(|d| format!("line {}: {}", d.spans[0].start.0, d.message))
-        .collect();
-    *file = current.file;
-    Ok(report)
+
+    /// Types no code names outside their own impls: all at once, else one at a time (each
+    /// that breaks the build stays). Whether there were any to try.
+    fn remove_unnamed_types(&mut self) -> Result<bool> {
+        let mut unnamed = unnamed_types(&self.current.as_ref().expect(STARTED).file);
+        unnamed.retain(|kill| !self.protected.contains(&kill.key));
+        if unnamed.is_empty() {
+            return Ok(false);
+        }
+        let mut candidate = self.current.as_ref().expect(STARTED).file.clone();
+        Sweep::new(&unnamed, &candidate).visit_file_mut(&mut candidate);
+        if self.take_if_it_compiles(&candidate, unnamed.len())? {
+            return Ok(true);
+        }
+        for kill in unnamed {
+            let mut candidate = self.current.as_ref().expect(STARTED).file.clone();
+            Sweep::new(std::slice::from_ref(&kill), &candidate).visit_file_mut(&mut candidate);
+            let next = settle(&candidate, self.edition, &mut self.report)?;
+            if next.errors().is_empty() {
+                self.report.removed += 1;
+                self.current = Some(next);
+            } else {
+                if self.trace {
+                    eprintln!(
+                        "dead: keeps {}, named: {}",
+                        kill.key,
+                        next.errors()[0].message
+                    );
+                }
+                self.protected.insert(kill.key);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Trait impls whose methods no method call names, tried by halves (`trials`).
+    fn remove_unneeded_impls(&mut self) -> Result<bool> {
+        let tried = try_impls(
+            self.current.as_ref().expect(STARTED),
+            self.edition,
+            &mut self.report,
+            &mut self.protected,
+            self.trace,
+        )?;
+        match tried {
+            Some(next) => {
+                self.current = Some(next);
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// The unused rules of exported macros (rustc reports them on a copy where the macros
+    /// are plain ones, `arms`), and the macros left with none. Whether any went.
+    fn remove_macro_rules(&mut self) -> Result<bool> {
+        let current = self.current.as_ref().expect(STARTED);
+        let unused = arms::unused(&current.text, &current.file, self.edition)?;
+        self.report.compiles += unused.checks;
+        if unused.rules.is_empty() && unused.macros.is_empty() {
+            return Ok(false);
+        }
+        let starts: HashSet<(usize, usize)> = unused.rules.iter().map(|s| s.start).collect();
+        let macros = find_kills(&current.file, &unused.macros, &[]);
+        let mut candidate = current.file.clone();
+        arms::RemoveRules(&starts).visit_file_mut(&mut candidate);
+        Sweep::new(&macros, &candidate).visit_file_mut(&mut candidate);
+        self.take_if_it_compiles(&candidate, starts.len() + macros.len())
+    }
 }
 
 /// Checks `candidate`; an import only dead code used is not reported, and breaks once
