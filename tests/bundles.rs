@@ -1,6 +1,6 @@
 //! Every problem crate (every workspace package with `[package.metadata.contest]`) is
 //! bundled into a scratch directory and held to the floor of the judges it names
-//! (`judges.toml`; see `bundle::floor`): the bundle must
+//! (`judges.toml`; see `judges::floor`): the bundle must
 //! - compile with bare `rustc --edition E -O -W dead_code -W unused`, without a warning,
 //!   for 2021 and every edition its judges use, and as a debug build (no `-O`) too:
 //!   rustc reports no unused item, and no `allow` in the bundle silences those lints;
@@ -19,9 +19,9 @@
 //!
 //! A judge that takes no Rust constrains nothing. A problem crate without samples fails.
 
-use bundle::floor::Floor;
-use bundle::profile::Version;
 use bundle::Workspace;
+use judges::floor::Floor;
+use judges::profile::Version;
 use std::fmt::Write as _;
 use std::fs::File;
 use std::path::{Path, PathBuf};

@@ -1,12 +1,12 @@
 //! README.md's problems-and-judges block is what the contest tables and judges.toml
 //! say (`bundle --readme-table` prints it; `make readme-table` too), so the README
 //! cannot drift from the profiles the bundle tests enforce. The checking functions
-//! themselves are tested on synthetic profiles in `bundle::readme`.
+//! themselves are tested on synthetic profiles in `judges::readme`.
 
-use bundle::floor::Floor;
-use bundle::profile::Version;
-use bundle::readme::{self, Row};
 use bundle::Workspace;
+use judges::floor::Floor;
+use judges::profile::Version;
+use judges::readme::{self, Row};
 use std::path::Path;
 
 #[test]

@@ -59,20 +59,16 @@
 //!   other; bundles do not (2 cores: 50 s of CPU in 27 s of wall time, benches/README.md).
 
 mod arms;
-pub mod contest;
 mod dead;
 pub mod diagnostics;
 pub mod emit;
 mod externs;
-pub mod floor;
 mod include;
 pub mod licence;
 mod load;
 pub mod metadata;
 pub mod native;
-pub mod profile;
 mod prune;
-pub mod readme;
 mod resolve;
 mod rewrite;
 mod strip;

@@ -6,9 +6,9 @@
 //! `bundle --readme-table` prints the README's generated problems-and-judges block.
 
 use anyhow::Result;
-use bundle::floor::{self, Floor};
-use bundle::profile::{Date, Version};
 use clap::Parser;
+use judges::floor::{self, Floor};
+use judges::profile::{Date, Version};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -60,23 +60,23 @@ fn run(args: Args) -> Result<()> {
             .map(|name| workspace.plan(name))
             .filter(|plan| {
                 plan.as_ref()
-                    .map_or(true, |p| bundle::readme::listed(&p.dir))
+                    .map_or(true, |p| judges::readme::listed(&p.dir))
             })
             .collect::<Result<Vec<_>>>()?;
         let floors: Vec<Floor> = plans
             .iter()
             .map(|plan| Floor::of(&plan.contest, workspace_rustc))
             .collect();
-        let rows: Vec<bundle::readme::Row> = plans
+        let rows: Vec<judges::readme::Row> = plans
             .iter()
             .zip(&floors)
-            .map(|(plan, floor)| bundle::readme::Row {
+            .map(|(plan, floor)| judges::readme::Row {
                 dir: &plan.dir,
                 contest: &plan.contest,
                 floor,
             })
             .collect();
-        print!("{}", bundle::readme::block(&rows));
+        print!("{}", judges::readme::block(&rows));
         return Ok(());
     }
     let out_dir = args

@@ -3,11 +3,11 @@
 //! and the licence facts for the header. Which dependencies and features a problem's
 //! build has comes from `cargo tree` (see `resolve`), not from the workspace-wide graph.
 
-pub use crate::contest::Contest;
 use crate::resolve::Build;
 use anyhow::{bail, Context, Result};
 use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
 use cargo_metadata::{DependencyKind, Edition, Metadata, MetadataCommand, Package, PackageId};
+pub use judges::contest::Contest;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 /// One library crate that becomes `mod <module> { ... }` in a bundle.
@@ -25,7 +25,7 @@ pub struct Library {
     pub extern_names: BTreeMap<String, String>,
     pub license: Option<String>,
     /// The oldest rustc the crate declares it builds with (`package.rust-version`).
-    pub rust_version: Option<crate::profile::Version>,
+    pub rust_version: Option<judges::profile::Version>,
     /// The licence notice that must travel with the crate's code into a bundle.
     pub notice: crate::licence::Notice,
     /// Where the code comes from, for the header: a repository URL or a workspace directory.
@@ -119,7 +119,11 @@ impl Workspace {
             .members()
             .find(|p| p.name == name)
             .with_context(|| format!("no workspace package named `{name}`"))?;
-        let contest = crate::contest::contest_table(package, self.root().as_std_path())?;
+        let contest = judges::contest::contest_table(
+            &package.name,
+            &package.metadata,
+            self.root().as_std_path(),
+        )?;
         let bins: Vec<_> = package.targets.iter().filter(|t| t.is_bin()).collect();
         let main = match bins[..] {
             [only] => only,
@@ -249,7 +253,7 @@ impl Workspace {
             rust_version: package
                 .rust_version
                 .as_ref()
-                .and_then(|v| crate::profile::Version::parse(&v.to_string())),
+                .and_then(|v| judges::profile::Version::parse(&v.to_string())),
             notice: crate::licence::notice(package, self.root())?,
             home,
         })

@@ -10,7 +10,6 @@
 
 use crate::profile::{Profile, Profiles};
 use anyhow::{bail, Context, Result};
-use cargo_metadata::Package;
 use std::path::Path;
 
 /// The `[package.metadata.contest]` table of a problem crate, its judges resolved
@@ -98,11 +97,14 @@ pub fn parse_reference(reference: &str) -> Result<(&str, Option<&str>)> {
     Ok((key, id))
 }
 
-/// Reads a package's contest table, resolving each judge in `judges.toml` at `workspace_root`.
-pub fn contest_table(package: &Package, workspace_root: &Path) -> Result<Contest> {
-    let name = &package.name;
-    let table = package
-        .metadata
+/// Reads the contest table of package `name` from its `metadata` (as `cargo metadata` gives
+/// it), resolving each judge in `judges.toml` at `workspace_root`.
+pub fn contest_table(
+    name: &str,
+    metadata: &serde_json::Value,
+    workspace_root: &Path,
+) -> Result<Contest> {
+    let table = metadata
         .get("contest")
         .with_context(|| format!("`{name}` has no [package.metadata.contest] table"))?;
     let profiles = Profiles::load(workspace_root)?;
