@@ -17,12 +17,14 @@ const COPIED: &[&str] = &[
     "shared-grid",
     "crates/bundle",
     "crates/cli-check",
+    "crates/judges",
     "crates/stress-kit",
 ];
 const MEMBERS: &[&str] = &[
     "shared-grid",
     "crates/bundle",
     "crates/cli-check",
+    "crates/judges",
     "crates/stress-kit",
 ];
 
