@@ -10,6 +10,7 @@
 
 use crate::profile::{Profile, Profiles};
 use anyhow::{bail, Context, Result};
+use serde::Deserialize;
 use std::path::Path;
 
 /// The `[package.metadata.contest]` table of a problem crate, its judges resolved
@@ -112,20 +113,24 @@ pub fn contest_table(
         .with_context(|| format!("`{name}`: in [package.metadata.contest]"))
 }
 
+/// The keys of the table read here; the stress loop reads the others (`checker`,
+/// `time-limit-ms`, `interactive`).
+#[derive(Deserialize)]
+struct Table {
+    problem: String,
+    judges: Vec<String>,
+}
+
 /// The table as `cargo metadata` gives it (JSON), resolved against `profiles`.
 pub fn parse_table(table: &serde_json::Value, profiles: &Profiles) -> Result<Contest> {
-    let problem = table
-        .get("problem")
-        .and_then(|v| v.as_str())
-        .context("needs `problem = \"...\"`")?;
-    let references = table
-        .get("judges")
-        .and_then(|v| v.as_array())
-        .and_then(|a| a.iter().map(|j| j.as_str()).collect::<Option<Vec<_>>>())
-        .filter(|judges| !judges.is_empty())
-        .context("needs `judges = [\"key:problem\", ...]`, keys from judges.toml")?;
+    const JUDGES: &str = "`judges = [\"key:problem\", ...]`, keys from judges.toml";
+    let table = Table::deserialize(table)
+        .with_context(|| format!("needs `problem = \"...\"` and {JUDGES}"))?;
+    if table.judges.is_empty() {
+        bail!("needs {JUDGES}");
+    }
     let mut judges = Vec::new();
-    for reference in references {
+    for reference in &table.judges {
         let (key, id) = parse_reference(reference)?;
         let profile = profiles.get(key).with_context(|| {
             let keys: Vec<&str> = profiles.judges.iter().map(|p| p.key.as_str()).collect();
@@ -140,7 +145,7 @@ pub fn parse_table(table: &serde_json::Value, profiles: &Profiles) -> Result<Con
         });
     }
     Ok(Contest {
-        problem: problem.to_string(),
+        problem: table.problem,
         judges,
     })
 }
@@ -173,5 +178,9 @@ mod tests {
         assert!(fails(serde_json::json!(["AOJ 1144"])).contains("key:problem"));
         assert!(fails(serde_json::json!(["aoj:"])).contains("key:problem"));
         assert!(fails(serde_json::json!([])).contains("judges"));
+        assert!(fails(serde_json::json!("aoj:1144")).contains("judges"));
+        let untitled = serde_json::json!({"judges": ["aoj:1144"]});
+        let error = format!("{:#}", parse_table(&untitled, &profiles()).unwrap_err());
+        assert!(error.contains("problem"), "{error}");
     }
 }
