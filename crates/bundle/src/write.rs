@@ -37,17 +37,9 @@ pub fn write_bundles(
 ) -> Result<Vec<Written>> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
-    let mut toolchain = None;
-    let plans_need_c = packages
-        .iter()
-        .map(|p| workspace.plan(p))
-        .collect::<Result<Vec<_>>>()?
-        .iter()
-        .any(|plan| !plan.contest.c_judges().is_empty());
-    if plans_need_c {
-        toolchain = Some(native::Toolchain::find()?);
-    }
-    let toolchain = toolchain;
+    // Found by the first bundle that needs it, once for all of them.
+    let toolchain: std::sync::OnceLock<Result<native::Toolchain, String>> =
+        std::sync::OnceLock::new();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let one = |package: &String| -> Result<Written> {
@@ -58,20 +50,21 @@ pub fn write_bundles(
         std::fs::write(&path, &bundled.text)
             .with_context(|| format!("cannot write {}", path.display()))?;
         let elapsed = started.elapsed();
-        let c = match (plan.contest.c_judges().is_empty(), &toolchain) {
-            (true, _) => None,
-            (false, Some(toolchain)) => Some(write_c_bundle(
+        let c = if plan.contest.c_judges().is_empty() {
+            None
+        } else {
+            let toolchain = toolchain
+                .get_or_init(|| native::Toolchain::find().map_err(|e| format!("{e:#}")))
+                .as_ref()
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let work = workspace.target_dir().join("c-bundle").join(package);
+            Some(write_c_bundle(
                 &plan,
                 &bundled.text,
                 toolchain,
-                workspace
-                    .target_dir()
-                    .join("c-bundle")
-                    .join(package)
-                    .as_std_path(),
+                work.as_std_path(),
                 out_dir,
-            )?),
-            (false, None) => unreachable!("the toolchain is found before bundling"),
+            )?)
         };
         Ok(Written {
             package: package.clone(),
