@@ -69,8 +69,8 @@ pub fn closing_paths(game: &Game, seat: usize) -> Vec<(u64, Vec<Vertex>)> {
     let mut found = Vec::new();
     while let Some(at) = queue.pop_front() {
         for next in neighbours(at) {
-            if !drawable_step(game, at, next) || blocked & next.bit() != 0 {
-                continue;
+            if next == from || !drawable_step(game, at, next) || blocked & next.bit() != 0 {
+                continue; // back onto the current vertex is a step backwards: death
             }
             if me.on_trail(next) {
                 if (at == from && Some(next) == previous) || reached & next.bit() != 0 {
@@ -160,5 +160,17 @@ mod tests {
         };
         assert!(value(&best) > 160);
         assert!(all.iter().all(|(v, _)| *v <= value(&best)));
+    }
+
+    #[test]
+    fn no_way_home_steps_out_and_back_onto_the_current_vertex() {
+        let mut game = Game::new(&[Some(Vertex::new(0, 8)), Some(Vertex::new(9, 0))]);
+        let moves = [(Dir::Right, PenFlag::Down), (Dir::Right, PenFlag::Keep)];
+        play(&mut game, 0, &moves);
+        let pos = game.player(0).pos();
+        for (_, path) in closing_paths(&game, 0) {
+            assert_ne!(path.last(), Some(&pos), "{path:?}");
+            assert!(path.len() >= 3, "{path:?}");
+        }
     }
 }
