@@ -95,8 +95,8 @@ pub fn tour_gain(game: &Game, tour: &[Vertex]) -> u32 {
     (interior_cells(tour) & game.unowned_mask()).count_ones()
 }
 
-/// Whether `seat` is still alive after playing `action` while every other live seat stays.
-pub fn survives(game: &Game, seat: usize, action: Action) -> bool {
+/// The game after `seat` plays `action` while every other live seat stays.
+pub fn what_if(game: &Game, seat: usize, action: Action) -> Game {
     let answers: Vec<Answer> = (0..game.seats())
         .map(|s| {
             if !game.player(s).is_alive() {
@@ -108,9 +108,14 @@ pub fn survives(game: &Game, seat: usize, action: Action) -> bool {
             }
         })
         .collect();
-    let mut what_if = game.clone();
-    what_if.play_turn(&answers);
-    what_if.player(seat).is_alive()
+    let mut after = game.clone();
+    after.play_turn(&answers);
+    after
+}
+
+/// Whether `seat` is still alive after playing `action` while every other live seat stays.
+pub fn survives(game: &Game, seat: usize, action: Action) -> bool {
+    what_if(game, seat, action).player(seat).is_alive()
 }
 
 /// `wanted` if it survives, else the first surviving plain move, else staying.

@@ -35,7 +35,7 @@ impl Edge {
 }
 
 /// On the rim: the clockwise direction along it and the direction into the board.
-fn rim_directions(v: Vertex) -> Option<(Dir, Dir)> {
+pub fn rim_directions(v: Vertex) -> Option<(Dir, Dir)> {
     let far = CELLS as i32;
     if v.y == 0 && v.x < far {
         Some((Dir::Right, Dir::Down))
@@ -51,7 +51,7 @@ fn rim_directions(v: Vertex) -> Option<(Dir, Dir)> {
 }
 
 /// The nearest rim vertex (ties: the first in x, then y order).
-fn nearest_rim(v: Vertex) -> Vertex {
+pub fn nearest_rim(v: Vertex) -> Vertex {
     let far = CELLS as i32;
     let options = [
         (v.x, Vertex::new(0, v.y)),

@@ -11,6 +11,7 @@
 //! see [`crate::seed`]) and must be deterministic given it.
 
 mod bold;
+mod careful;
 mod closing;
 pub mod drawing;
 mod edge;
@@ -19,7 +20,10 @@ mod hunter;
 mod idle;
 mod knobs;
 mod ours;
+mod race;
+mod raider;
 mod random;
+mod rim;
 mod search;
 mod search_plan;
 mod spiral;
@@ -52,6 +56,9 @@ pub const REGISTRY: &[Builtin] = &[
     bold::BUILTIN,
     spiral::BUILTIN,
     search::BUILTIN,
+    careful::BUILTIN,
+    raider::BUILTIN,
+    rim::BUILTIN,
 ];
 
 /// Creates the builtin bot `name` (without the `builtin:` prefix).

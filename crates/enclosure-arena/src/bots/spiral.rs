@@ -128,20 +128,7 @@ impl Strategy for Spiral {
 /// clockwise (on screen, `y` down) or not, legs 1, 1, 2, 2, 3, 3, ..., cut where it leaves
 /// the board.
 pub fn spiral_path(from: Vertex, first: Dir, clockwise: bool) -> Vec<Vertex> {
-    let turn = |d: Dir| {
-        let clockwise_turn = match d {
-            Dir::Right => Dir::Down,
-            Dir::Down => Dir::Left,
-            Dir::Left => Dir::Up,
-            Dir::Up => Dir::Right,
-            Dir::Stay => Dir::Stay,
-        };
-        if clockwise {
-            clockwise_turn
-        } else {
-            clockwise_turn.opposite()
-        }
-    };
+    let turn = |d: Dir| turned(d, clockwise);
     let mut path = Vec::new();
     let (mut at, mut dir) = (from, first);
     for leg in 0.. {
@@ -155,6 +142,22 @@ pub fn spiral_path(from: Vertex, first: Dir, clockwise: bool) -> Vec<Vertex> {
         dir = turn(dir);
     }
     path
+}
+
+/// `d` turned a quarter clockwise (on screen, `y` down) or anticlockwise.
+pub fn turned(d: Dir, clockwise: bool) -> Dir {
+    let clockwise_turn = match d {
+        Dir::Right => Dir::Down,
+        Dir::Down => Dir::Left,
+        Dir::Left => Dir::Up,
+        Dir::Up => Dir::Right,
+        Dir::Stay => Dir::Stay,
+    };
+    if clockwise {
+        clockwise_turn
+    } else {
+        clockwise_turn.opposite()
+    }
 }
 
 /// The direction of the unit step `a -> b`.
