@@ -18,7 +18,10 @@
 //! never a guess.
 
 use anyhow::{bail, Context, Result};
+use serde::de::{DeserializeOwned, Deserializer, Error as _};
+use serde::Deserialize;
 use std::fmt;
+use std::num::NonZeroUsize;
 use std::path::Path;
 
 /// The profiles file, at the workspace root.
@@ -72,7 +75,8 @@ pub struct CSupport {
 }
 
 /// A rustc version as judges list it: `1.73` or `1.89.0`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+#[serde(try_from = "String")]
 pub struct Version {
     pub major: u32,
     pub minor: u32,
@@ -111,6 +115,13 @@ impl Version {
     }
 }
 
+impl TryFrom<String> for Version {
+    type Error = String;
+    fn try_from(text: String) -> Result<Version, String> {
+        Version::parse(&text).ok_or_else(|| format!("`{text}` is not a rustc version like `1.73`"))
+    }
+}
+
 impl fmt::Display for Version {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.patch {
@@ -121,7 +132,8 @@ impl fmt::Display for Version {
 }
 
 /// A calendar date, possibly only to the month.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(try_from = "String")]
 pub struct Date {
     pub year: u32,
     pub month: u32,
@@ -186,6 +198,13 @@ impl Date {
     }
 }
 
+impl TryFrom<String> for Date {
+    type Error = String;
+    fn try_from(text: String) -> Result<Date, String> {
+        Date::parse(&text).ok_or_else(|| format!("`{text}` is not a date YYYY-MM-DD or YYYY-MM"))
+    }
+}
+
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:04}-{:02}", self.year, self.month)?;
@@ -211,15 +230,17 @@ impl Profiles {
         Profiles::parse(&text).with_context(|| format!("in {}", path.display()))
     }
 
+    /// Reads each judge's table (`Entry`), in file order. A wrong value or an unknown field
+    /// is named by the judge's key and the path toml gives it (`in c.bits`).
     pub fn parse(text: &str) -> Result<Profiles> {
         let table: toml::Table = text.parse()?;
         let judges = table
-            .iter()
+            .into_iter()
             .map(|(key, value)| {
-                let fields = value
-                    .as_table()
-                    .with_context(|| format!("`{key}` must be a table `[{key}]`"))?;
-                profile(key, fields).with_context(|| format!("judge `[{key}]`"))
+                no_bare_dates(&value, &key)
+                    .and_then(|()| Ok(Entry::deserialize(value)?))
+                    .and_then(|entry| entry.profile(&key))
+                    .with_context(|| format!("judge `[{key}]`"))
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Profiles { judges })
@@ -230,143 +251,185 @@ impl Profiles {
     }
 }
 
-fn profile(key: &str, fields: &toml::Table) -> Result<Profile> {
-    if key.is_empty()
-        || !key
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-    {
-        bail!("a judge key is lowercase letters, digits and `-`");
-    }
-    const COMMON: [&str; 8] = [
-        "name", "short", "rust", "source", "read", "local", "note", "c",
-    ];
-    const RUST_ONLY: [&str; 4] = ["rustc", "editions", "flags", "size_limit"];
-    let rust = fields
-        .get("rust")
-        .and_then(toml::Value::as_bool)
-        .context("needs `rust = true` or `rust = false` (does the judge take Rust?)")?;
-    for name in fields.keys() {
-        let allowed = COMMON.contains(&name.as_str()) || RUST_ONLY.contains(&name.as_str());
-        if !allowed {
-            bail!("unknown field `{name}`");
+/// Dates are strings in judges.toml (`read = "2025-06-01"`). A bare TOML date is refused,
+/// as serde would read it from a `toml::Value` as its text.
+fn no_bare_dates(value: &toml::Value, path: &str) -> Result<()> {
+    match value {
+        toml::Value::Datetime(date) => bail!("`{path} = {date}`: write it as a string"),
+        toml::Value::Array(items) => items.iter().try_for_each(|v| no_bare_dates(v, path)),
+        toml::Value::Table(table) => {
+            (table.iter()).try_for_each(|(key, v)| no_bare_dates(v, &format!("{path}.{key}")))
         }
-        if !rust && RUST_ONLY.contains(&name.as_str()) {
+        _ => Ok(()),
+    }
+}
+
+/// One judge's table as the file writes it. The four figures about Rust are optional
+/// here only because a judge that takes none leaves them out: `profile` requires them
+/// when `rust = true` and refuses them when `rust = false`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table `[key]`")]
+struct Entry {
+    name: Text,
+    short: Text,
+    rust: bool,
+    rustc: Option<Known<Version>>,
+    editions: Option<Known<Editions>>,
+    flags: Option<Known<String>>,
+    size_limit: Option<Known<NonZeroUsize>>,
+    source: Text,
+    read: Known<Date>,
+    #[serde(default)]
+    local: bool,
+    note: Option<Text>,
+    c: Option<CEntry>,
+}
+
+impl Entry {
+    fn profile(self, key: &str) -> Result<Profile> {
+        let key_chars = |b: u8| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-';
+        if key.is_empty() || !key.bytes().all(key_chars) {
+            bail!("a judge key is lowercase letters, digits and `-`");
+        }
+        let rust_figures = [
+            ("rustc", self.rustc.is_some()),
+            ("editions", self.editions.is_some()),
+            ("flags", self.flags.is_some()),
+            ("size_limit", self.size_limit.is_some()),
+        ];
+        let rust = if self.rust {
+            Some(RustSupport {
+                rustc: required("rustc", self.rustc)?,
+                editions: required("editions", self.editions)?.map(|e| e.0),
+                flags: required("flags", self.flags)?,
+                size_limit: required("size_limit", self.size_limit)?.map(NonZeroUsize::get),
+            })
+        } else if let Some((name, _)) = rust_figures.iter().find(|(_, given)| *given) {
             bail!("`{name}` says something about Rust, but the judge takes none (`rust = false`)");
+        } else {
+            None
+        };
+        Ok(Profile {
+            key: key.to_string(),
+            name: self.name.0,
+            short: self.short.0,
+            rust,
+            source: self.source.0,
+            read: self.read.0,
+            c: self.c.map(CEntry::support),
+            local: self.local,
+            note: self.note.map(|note| note.0),
+        })
+    }
+}
+
+/// A figure about Rust, which a judge that takes Rust must give (or say "unknown").
+fn required<T>(name: &str, figure: Option<Known<T>>) -> Result<Option<T>> {
+    Ok(figure
+        .with_context(|| format!("needs `{name}` (its value, or \"unknown\")"))?
+        .0)
+}
+
+/// `[key.c]`: every figure given or "unknown", as for Rust.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CEntry {
+    compilers: Known<Compilers>,
+    system: Known<Text>,
+    bits: Known<Bits>,
+    size_limit: Known<NonZeroUsize>,
+    source: Text,
+    read: Known<Date>,
+}
+
+impl CEntry {
+    fn support(self) -> CSupport {
+        CSupport {
+            compilers: self.compilers.0.map(|c| c.0),
+            system: self.system.0.map(|s| s.0),
+            bits: self.bits.0.map(|b| b.0),
+            size_limit: self.size_limit.0.map(NonZeroUsize::get),
+            source: self.source.0,
+            read: self.read.0,
         }
     }
-    let rust = if rust {
-        Some(RustSupport {
-            rustc: unknown_or(fields, "rustc", |v| v.as_str().and_then(Version::parse))?,
-            editions: unknown_or(fields, "editions", editions)?,
-            flags: unknown_or(fields, "flags", |v| v.as_str().map(str::to_string))?,
-            size_limit: unknown_or(fields, "size_limit", |v| {
-                v.as_integer()
-                    .and_then(|n| usize::try_from(n).ok())
-                    .filter(|&n| n > 0)
-            })?,
-        })
-    } else {
-        None
-    };
-    Ok(Profile {
-        key: key.to_string(),
-        name: text(fields, "name")?,
-        short: text(fields, "short")?,
-        rust,
-        source: text(fields, "source")?,
-        read: unknown_or(fields, "read", |v| v.as_str().and_then(Date::parse))?,
-        c: match fields.get("c") {
-            None => None,
-            Some(c) => Some(c_support(
-                c.as_table().context("`c` must be a table `[key.c]`")?,
-            )?),
-        },
-        local: match fields.get("local") {
-            None => false,
-            Some(v) => v.as_bool().context("`local` is true or false")?,
-        },
-        note: match fields.get("note") {
-            None => None,
-            Some(_) => Some(text(fields, "note")?),
-        },
-    })
 }
 
-/// `[key.c]`: every figure given or `"unknown"`, as for Rust.
-fn c_support(fields: &toml::Table) -> Result<CSupport> {
-    const FIELDS: [&str; 6] = [
-        "compilers",
-        "system",
-        "bits",
-        "size_limit",
-        "source",
-        "read",
-    ];
-    if let Some(name) = fields.keys().find(|name| !FIELDS.contains(&name.as_str())) {
-        bail!("unknown field `c.{name}`");
-    }
-    let text_value = |v: &toml::Value| {
-        v.as_str()
-            .filter(|t| !t.trim().is_empty())
-            .map(str::to_string)
-    };
-    Ok(CSupport {
-        compilers: unknown_or(fields, "compilers", |v| {
-            let list: Option<Vec<String>> = v.as_array()?.iter().map(text_value).collect();
-            list.filter(|l| !l.is_empty())
-        })?,
-        system: unknown_or(fields, "system", text_value)?,
-        bits: unknown_or(fields, "bits", |v| match v {
-            toml::Value::Integer(bits @ (32 | 64)) => Some(bits.to_string()),
-            other => text_value(other),
-        })?,
-        size_limit: unknown_or(fields, "size_limit", |v| {
-            v.as_integer()
-                .and_then(|n| usize::try_from(n).ok())
-                .filter(|&n| n > 0)
-        })?,
-        source: text(fields, "source")?,
-        read: unknown_or(fields, "read", |v| v.as_str().and_then(Date::parse))?,
-    })
-}
+/// A figure that is given or the word "unknown" (`None`). A field of this type may not
+/// be left out, so that a reader sees what is not known. The value is read once as toml
+/// gives it, then as `T` unless it is "unknown".
+struct Known<T>(Option<T>);
 
-fn text(fields: &toml::Table, name: &str) -> Result<String> {
-    match fields.get(name).map(toml::Value::as_str) {
-        Some(Some(text)) if !text.trim().is_empty() => Ok(text.to_string()),
-        _ => bail!("needs `{name} = \"...\"` (non-empty)"),
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Known<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = toml::Value::deserialize(deserializer)?;
+        if value.as_str() == Some("unknown") {
+            return Ok(Known(None));
+        }
+        let given = T::deserialize(value)
+            .map_err(|e| D::Error::custom(format!("{} (or \"unknown\")", e.message())))?;
+        Ok(Known(Some(given)))
     }
 }
 
-/// A figure that is either given or explicitly `"unknown"`; it may not be left out,
-/// so that a reader sees what is not known.
-fn unknown_or<T>(
-    fields: &toml::Table,
-    name: &str,
-    parse: impl Fn(&toml::Value) -> Option<T>,
-) -> Result<Option<T>> {
-    let value = fields
-        .get(name)
-        .with_context(|| format!("needs `{name}` (its value, or \"unknown\")"))?;
-    if value.as_str() == Some("unknown") {
-        return Ok(None);
+/// Text that says something: not empty, not only blanks.
+#[derive(Deserialize)]
+#[serde(try_from = "String")]
+struct Text(String);
+
+impl TryFrom<String> for Text {
+    type Error = &'static str;
+    fn try_from(text: String) -> Result<Text, Self::Error> {
+        let said = !text.trim().is_empty();
+        said.then_some(Text(text)).ok_or("needs a non-empty text")
     }
-    parse(value)
-        .map(Some)
-        .with_context(|| format!("`{name} = {value:?}` is not a valid value (or \"unknown\")"))
 }
 
-fn editions(value: &toml::Value) -> Option<Vec<String>> {
-    let list = value.as_array()?;
-    let editions: Option<Vec<String>> = list
-        .iter()
-        .map(|e| {
-            e.as_str()
-                .filter(|e| ["2015", "2018", "2021", "2024"].contains(e))
-                .map(str::to_string)
-        })
-        .collect();
-    editions.filter(|e| !e.is_empty())
+/// Rust editions: a non-empty list of 2015, 2018, 2021 and 2024.
+#[derive(Deserialize)]
+#[serde(try_from = "Vec<String>")]
+struct Editions(Vec<String>);
+
+impl TryFrom<Vec<String>> for Editions {
+    type Error = &'static str;
+    fn try_from(editions: Vec<String>) -> Result<Editions, Self::Error> {
+        let known = |e: &String| ["2015", "2018", "2021", "2024"].contains(&e.as_str());
+        let valid = !editions.is_empty() && editions.iter().all(known);
+        valid
+            .then_some(Editions(editions))
+            .ok_or("editions are a non-empty list of 2015, 2018, 2021, 2024")
+    }
+}
+
+/// C and C++ command lines: a non-empty list of non-empty texts.
+#[derive(Deserialize)]
+#[serde(try_from = "Vec<Text>")]
+struct Compilers(Vec<String>);
+
+impl TryFrom<Vec<Text>> for Compilers {
+    type Error = &'static str;
+    fn try_from(compilers: Vec<Text>) -> Result<Compilers, Self::Error> {
+        let compilers: Vec<String> = compilers.into_iter().map(|c| c.0).collect();
+        (!compilers.is_empty())
+            .then_some(Compilers(compilers))
+            .ok_or("needs a command line")
+    }
+}
+
+/// A bitness: the number 32 or 64, or a sentence (`"32 (inferred: ...)"`).
+#[derive(Deserialize)]
+#[serde(try_from = "toml::Value")]
+struct Bits(String);
+
+impl TryFrom<toml::Value> for Bits {
+    type Error = &'static str;
+    fn try_from(bits: toml::Value) -> Result<Bits, Self::Error> {
+        match bits {
+            toml::Value::Integer(bits @ (32 | 64)) => Ok(Bits(bits.to_string())),
+            toml::Value::String(text) if !text.trim().is_empty() => Ok(Bits(text)),
+            _ => Err("bits are 32, 64 or a non-empty sentence"),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -492,7 +555,12 @@ read = "2026-11-26"
         assert!(error.contains("bits"), "{error}");
         let extra = UVA.replace("bits = \"unknown\"", "bits = 64\nflags = \"-O2\"");
         let error = format!("{:#}", Profiles::parse(&extra).unwrap_err());
-        assert!(error.contains("c.flags"), "{error}");
+        // toml names the table (`in `c``) and the field apart: "unknown field `flags`, expected
+        // one of `compilers`, ...".
+        assert!(
+            error.contains("unknown field `flags`") && error.contains("in `c`"),
+            "{error}"
+        );
         let empty = UVA.replace(r#"compilers = ["gcc -ansi", "g++"]"#, "compilers = []");
         assert!(Profiles::parse(&empty).is_err());
     }
