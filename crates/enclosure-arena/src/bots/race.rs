@@ -93,13 +93,22 @@ pub fn step_along(game: &Game, seat: usize, path: &[Vertex]) -> Action {
 pub mod testing {
     use super::*;
     use crate::bots::Strategy;
-    use enclosure::Answer;
+    use enclosure::{Answer, Event};
 
     /// Plays `strategies` (seat `i` is `strategies[i]`) until the game is over, showing `watch`
     /// every turn's game before the move and the actions chosen. Returns the final game.
     pub fn play(
         strategies: &mut [Box<dyn Strategy>],
         mut watch: impl FnMut(&Game, &[Action]),
+    ) -> Game {
+        play_turns(strategies, |before, actions, _, _| watch(before, actions))
+    }
+
+    /// [`play`], showing `watch` every turn whole: the game before it, the actions chosen,
+    /// the game after it and the engine's events.
+    pub fn play_turns(
+        strategies: &mut [Box<dyn Strategy>],
+        mut watch: impl FnMut(&Game, &[Action], &Game, &[Event]),
     ) -> Game {
         let starts: Vec<Option<Vertex>> = strategies
             .iter_mut()
@@ -119,15 +128,34 @@ pub mod testing {
                     }
                 })
                 .collect();
-            watch(&game, &actions);
             let answers: Vec<Answer> = actions
                 .iter()
                 .enumerate()
                 .map(|(seat, &a)| game.player(seat).is_alive().then_some(Ok(a)))
                 .collect();
-            game.play_turn(&answers);
+            let before = game.clone();
+            let events = game.play_turn(&answers);
+            watch(&before, &actions, &game, &events);
         }
         game
+    }
+
+    /// The seats that stood on `victim`'s open trail at the end of the turn from `before` to
+    /// `after`: its trail as drawn once everyone had moved (the trail before, or the vertex
+    /// where the pen went down, then the vertex it moved to), which a death clears. Only
+    /// seats alive after the turn are listed.
+    pub fn on_trail_after_moves(before: &Game, after: &Game, victim: usize) -> Vec<usize> {
+        let (was, now) = (before.player(victim), after.player(victim));
+        let mut trail = if was.pen_down() {
+            was.trail().to_vec()
+        } else {
+            vec![was.pos()]
+        };
+        trail.push(now.pos());
+        (0..after.seats())
+            .filter(|&s| s != victim && after.player(s).is_alive())
+            .filter(|&s| trail.contains(&after.player(s).pos()))
+            .collect()
     }
 
     /// A strategy that stays on `at`, pen up.
