@@ -12,7 +12,11 @@
 //!   allows only what a plain static C program makes (`seccomp`);
 //! - fit its judges' C size limit (64 KiB where none is stated);
 //! - for Enclosure, built with `g++` and no `-O`, play arena games as a process bot with the
-//!   same moves as the Rust bundle.
+//!   same moves as the Rust bundle;
+//! - where it carries a 32-bit x86 image, compile with `gcc -m32` and replay its samples and
+//!   the oracle's random cases there, and compile with MinGW for 32-bit and 64-bit Windows
+//!   and replay its samples under Wine (`OTHER_MACHINES`). A missing tool skips those
+//!   checks with a note, except under CI (`CI` set), which installs them all.
 //!
 //! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
 //! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
@@ -21,7 +25,9 @@
 
 mod seccomp;
 
+use bundle::native::Arch;
 use bundle::Workspace;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -95,6 +101,41 @@ const COMMAND_LINES: [(&str, &str, &[&str]); 9] = [
     ),
 ];
 
+/// A build for another machine a C bundle runs on.
+struct Machine {
+    name: &'static str,
+    compiler: &'static str,
+    flags: &'static [&'static str],
+    /// What runs the binary here (none: it runs itself).
+    runner: Option<&'static str>,
+    /// The image it needs.
+    arch: Arch,
+}
+
+const OTHER_MACHINES: [Machine; 3] = [
+    Machine {
+        name: "linux-x86",
+        compiler: "gcc",
+        flags: &["-m32", "-O2"],
+        runner: None,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "windows-x86",
+        compiler: "i686-w64-mingw32-gcc",
+        flags: &["-O2"],
+        runner: Some("wine"),
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "windows-x86-64",
+        compiler: "x86_64-w64-mingw32-gcc",
+        flags: &["-O2"],
+        runner: Some("wine"),
+        arch: Arch::X86_64,
+    },
+];
+
 /// Bundled to C as well: fixtures written as contestants write crates.
 const ALSO_IN_C: [&str; 3] = [
     "fixture-itertools-ways",
@@ -117,8 +158,10 @@ struct Built {
     rust_binary: PathBuf,
     c_bytes: usize,
     c_limit: (usize, String),
-    /// The image's ELF file, kept by the bundler in its work directory.
-    image_elf: PathBuf,
+    /// The images' ELF files, kept by the bundler in its work directory.
+    image_elfs: Vec<PathBuf>,
+    /// The machines it carries an image for.
+    arches: Vec<Arch>,
     /// One binary per `COMMAND_LINES` entry, by name.
     c_binaries: Vec<(&'static str, PathBuf)>,
 }
@@ -128,6 +171,34 @@ impl Built {
         let found = self.c_binaries.iter().find(|(name, _)| *name == build);
         &found.expect("every command line is built").1
     }
+}
+
+/// The rustc for each machine, found once: the 32-bit one is required under CI only.
+fn toolchains() -> &'static bundle::native::Toolchains {
+    static FOUND: OnceLock<bundle::native::Toolchains> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let found = bundle::native::Toolchains::find().expect("a stable rustc");
+        if let Err(why) = &found.x86 {
+            required_or_skipped("the 32-bit x86 images", why);
+        }
+        found
+    })
+}
+
+/// Under CI a missing tool fails the test, unless the registry refused to install it
+/// (`.ci/install-c-machines` lists what it refused); elsewhere it skips what needs the
+/// tool, saying so.
+fn required_or_skipped(what: &str, why: &str) {
+    let refused = std::fs::read_to_string(root().join("target/c-machines-refused"));
+    assert!(
+        std::env::var_os("CI").is_none() || refused.is_ok(),
+        "{what}: {why} (CI installs every tool: .ci/install-c-machines)"
+    );
+    let refused = refused.map_or(String::new(), |r| {
+        format!("; refused by the registry: {}", r.trim())
+    });
+    // Written to the real stderr (not the captured one) so the skip is always visible.
+    let _ = writeln!(std::io::stderr(), "SKIPPED {what}: {why}{refused}");
 }
 
 fn root() -> &'static Path {
@@ -140,7 +211,7 @@ fn built() -> &'static [Built] {
     static BUILT: OnceLock<Vec<Built>> = OnceLock::new();
     BUILT.get_or_init(|| {
         let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).expect("cargo metadata");
-        let toolchain = bundle::native::Toolchain::find().expect("a stable rustc");
+        let toolchain = toolchains();
         let mut names: Vec<String> = workspace
             .problem_crates()
             .into_iter()
@@ -173,7 +244,7 @@ fn built() -> &'static [Built] {
 
 fn build(
     workspace: &Workspace,
-    toolchain: &bundle::native::Toolchain,
+    toolchain: &bundle::native::Toolchains,
     dir: &Path,
     name: &str,
 ) -> Built {
@@ -196,12 +267,20 @@ fn build(
         .unwrap_or_else(|e| panic!("{name}: the C bundle failed: {e:#}"));
     let c_source = dir.join(format!("{name}.c"));
     std::fs::write(&c_source, &c.text).unwrap();
+    let arches: Vec<Arch> = c.images.iter().map(|image| image.arch).collect();
+    // A bundle for 32-bit judges only (POJ's) is built as they build it.
+    let machine: &[&str] = if arches.contains(&Arch::X86_64) {
+        &[]
+    } else {
+        &["-m32"]
+    };
     let c_binaries = COMMAND_LINES
         .iter()
         .map(|(build, compiler, flags)| {
             let binary = dir.join(format!("{name}-{build}"));
             run_ok(
                 Command::new(compiler)
+                    .args(machine)
                     .args(*flags)
                     .arg(&c_source)
                     .arg("-o")
@@ -221,7 +300,8 @@ fn build(
         rust_binary,
         c_bytes: c.text.len(),
         c_limit,
-        image_elf: work.join("image.elf"),
+        image_elfs: c.images.iter().map(|image| image.elf.clone()).collect(),
+        arches,
         c_binaries,
     }
 }
@@ -291,6 +371,199 @@ fn every_c_bundle_compiles_under_every_judge_command_line_and_replays_its_sample
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A binary of `OTHER_MACHINES`, compiled from the C file of `built()[bundle]`.
+struct OtherBuild {
+    bundle: usize,
+    machine: &'static str,
+    binary: PathBuf,
+    runner: Option<&'static str>,
+}
+
+impl OtherBuild {
+    fn command(&self) -> Command {
+        match self.runner {
+            None => Command::new(&self.binary),
+            Some(runner) => {
+                let mut command = Command::new(runner);
+                command.arg(&self.binary).envs(wine_environment());
+                command
+            }
+        }
+    }
+}
+
+/// Wine's settings for the tests: a prefix of their own, made (and its first-run set-up
+/// finished) before any program runs in it, and no debug chatter.
+fn wine_environment() -> [(&'static str, PathBuf); 2] {
+    static PREFIX: OnceLock<PathBuf> = OnceLock::new();
+    let prefix = PREFIX.get_or_init(|| {
+        let prefix = scratch("wine-prefix");
+        for (program, args) in [
+            ("wineboot", &["--init"][..]),
+            ("wineserver", &["--wait"][..]),
+        ] {
+            let _ = Command::new(program)
+                .args(args)
+                .env("WINEPREFIX", &prefix)
+                .env("WINEDEBUG", "-all")
+                .output();
+        }
+        prefix
+    });
+    [
+        ("WINEPREFIX", prefix.clone()),
+        ("WINEDEBUG", PathBuf::from("-all")),
+    ]
+}
+
+/// Every bundle compiled for every machine of `OTHER_MACHINES` whose image it carries,
+/// once for all the tests of this file.
+fn other_builds() -> &'static [OtherBuild] {
+    static BUILDS: OnceLock<Vec<OtherBuild>> = OnceLock::new();
+    BUILDS.get_or_init(|| {
+        let mut builds = Vec::new();
+        for Machine {
+            name: machine,
+            compiler,
+            flags,
+            runner,
+            arch,
+        } in OTHER_MACHINES
+        {
+            if let Err(why) = machine_ready(machine, compiler, flags, runner) {
+                required_or_skipped(&format!("the {machine} builds"), &why);
+                continue;
+            }
+            for (bundle, built) in built().iter().enumerate() {
+                if !built.arches.contains(&arch) {
+                    continue; // `every_c_bundle_carries_an_image_for_each_machine` says why
+                }
+                let binary = scratch(&built.name).join(format!("{}-{machine}.exe", built.name));
+                run_ok(
+                    Command::new(compiler)
+                        .args(flags)
+                        .arg(c_source(built))
+                        .arg("-o")
+                        .arg(&binary),
+                    &format!("{}: {compiler} {}", built.name, flags.join(" ")),
+                );
+                builds.push(OtherBuild {
+                    bundle,
+                    machine,
+                    binary,
+                    runner,
+                });
+            }
+        }
+        builds
+    })
+}
+
+/// Whether `compiler` with `flags` makes a program that runs here (through `runner`): a
+/// missing multilib, MinGW, Wine or 32-bit Wine each says which.
+fn machine_ready(
+    machine: &str,
+    compiler: &str,
+    flags: &[&str],
+    runner: Option<&'static str>,
+) -> Result<(), String> {
+    let dir = scratch("probes");
+    let (source, binary) = (
+        dir.join("hello.c"),
+        dir.join(format!("hello-{machine}.exe")),
+    );
+    std::fs::write(
+        &source,
+        "#include <stdio.h>\nint main(void) { puts(\"hello\"); return 0; }\n",
+    )
+    .unwrap();
+    let compiled = Command::new(compiler)
+        .args(flags)
+        .arg(&source)
+        .arg("-o")
+        .arg(&binary)
+        .output()
+        .map_err(|e| format!("cannot run {compiler}: {e}"))?;
+    if !compiled.status.success() {
+        return Err(format!(
+            "{compiler} {} cannot build a C program: {}",
+            flags.join(" "),
+            String::from_utf8_lossy(&compiled.stderr)
+                .lines()
+                .next()
+                .unwrap_or("")
+        ));
+    }
+    let probe = OtherBuild {
+        bundle: 0,
+        machine: "probe",
+        binary,
+        runner,
+    };
+    let ran = probe
+        .command()
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", runner.unwrap_or("the program")))?;
+    // (Windows' text mode writes "hello\r\n": the bundles' own output is binary.)
+    if String::from_utf8_lossy(&ran.stdout).trim_end() != "hello" {
+        let said = String::from_utf8_lossy(&ran.stderr);
+        let said = said
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("it printed nothing (for 32-bit Windows programs Wine needs wine32:i386)");
+        return Err(format!(
+            "{} cannot run what {compiler} builds: {said}",
+            runner.unwrap_or("this machine"),
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn on_32_bit_linux_and_on_windows_every_c_bundle_replays_its_samples() {
+    let mut failures = Vec::new();
+    for build in other_builds() {
+        let built = &built()[build.bundle];
+        for (input, bytes, expected) in samples(&built.samples) {
+            let output = seccomp::run_with_timeout(&mut build.command(), &bytes)
+                .unwrap_or_else(|e| panic!("{e}"));
+            if !output.status.success() || output.stdout != expected {
+                failures.push(format!(
+                    "{} ({}), {}: {}, {} bytes of output where {} were expected",
+                    built.name,
+                    build.machine,
+                    input.display(),
+                    output.status,
+                    output.stdout.len(),
+                    expected.len()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_c_bundle_carries_an_image_for_each_machine_or_says_why_not() {
+    let mut both = 0;
+    for built in built() {
+        let text = std::fs::read_to_string(c_source(built)).unwrap();
+        for arch in Arch::ALL {
+            let note = format!("It carries no {} image: ", arch.name());
+            assert!(
+                built.arches.contains(&arch) || text.contains(&note),
+                "{}: no {} image, and the header does not say why",
+                built.name,
+                arch.name()
+            );
+        }
+        both += usize::from(built.arches.len() == 2);
+    }
+    if toolchains().x86.is_ok() {
+        assert!(both > 0, "no C bundle carries both images");
+    }
+}
+
 #[test]
 fn malformed_input_ends_the_c_bundle_as_it_ends_the_rust_bundle() {
     let long_token = "9".repeat(10_000);
@@ -338,7 +611,7 @@ fn stress_example(name: &str) -> Option<PathBuf> {
 #[test]
 fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
     let mut checked = 0;
-    for built in built() {
+    for (index, built) in built().iter().enumerate() {
         let Some(example) = stress_example(&built.name) else {
             // Enclosure has no batch oracle: its arena games below compare it move by move.
             // The fixtures have their samples only.
@@ -346,7 +619,18 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
             assert!(exempt, "{}-stress is not built", built.name);
             continue;
         };
-        for binary in [&built.rust_binary, &built.c_binary("uva-c").to_path_buf()] {
+        let linux_x86 = other_builds()
+            .iter()
+            .find(|b| b.machine == "linux-x86" && b.bundle == index)
+            .map(|b| b.binary.clone());
+        let binaries = [
+            built.rust_binary.clone(),
+            built.c_binary("uva-c").to_path_buf(),
+        ]
+        .into_iter()
+        .chain(linux_x86);
+        for binary in binaries {
+            let binary = &binary;
             let output = Command::new(&example)
                 .args(["--seed", "1", "--cases", STRESS_CASES, "--solution"])
                 .arg(binary)
@@ -373,11 +657,14 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
 
 #[test]
 fn the_images_hold_no_system_call_instruction() {
-    for built in built() {
+    for (built, elf) in built()
+        .iter()
+        .flat_map(|built| built.image_elfs.iter().map(move |elf| (built, elf)))
+    {
         let output = run_ok(
             Command::new("objdump")
                 .args(["-d", "--no-show-raw-insn"])
-                .arg(&built.image_elf),
+                .arg(elf),
             "objdump -d",
         );
         let listing = String::from_utf8_lossy(&output.stdout);
@@ -402,7 +689,9 @@ fn the_images_hold_no_system_call_instruction() {
 
 #[test]
 fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
-    for built in built() {
+    // The filter knows x86-64 Linux's system calls: a 32-bit program is its own test
+    // (`the_images_hold_no_system_call_instruction`).
+    for built in built().iter().filter(|b| b.arches.contains(&Arch::X86_64)) {
         let binary = built.c_binary(STATIC_BUILD);
         for (input, bytes, expected) in samples(&built.samples) {
             let output = seccomp::run_filtered(binary, &bytes).unwrap();
@@ -458,8 +747,7 @@ fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
     let panicking = "fn main() {\n    let v: Vec<u32> = std::env::args().map(|a| a.len() as u32).collect();\n    \
                      println!(\"before\");\n    println!(\"{}\", v[3]);\n}\n";
     let work = scratch("panic").join("work");
-    let toolchain = bundle::native::Toolchain::find().unwrap();
-    let c = bundle::native::c_bundle(&plan, panicking, &toolchain, &work, 1 << 20).unwrap();
+    let c = bundle::native::c_bundle(&plan, panicking, toolchains(), &work, 1 << 20).unwrap();
     let output = run(&compile_c("panic", &c.text), b"");
     assert_eq!(output.status.code(), Some(101));
     assert_eq!(output.stdout, b"before\n");
@@ -473,12 +761,11 @@ fn the_c_bundle_does_not_depend_on_where_it_is_built() {
     let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
     let plan = workspace.plan("mouse-cheese").unwrap();
     let rust = bundle::bundle(&plan).unwrap();
-    let toolchain = bundle::native::Toolchain::find().unwrap();
     let texts: Vec<String> = ["here", "elsewhere/deeper"]
         .iter()
         .map(|place| {
             let work = scratch("placed").join(place);
-            bundle::native::c_bundle(&plan, &rust, &toolchain, &work, 1 << 20)
+            bundle::native::c_bundle(&plan, &rust, toolchains(), &work, 1 << 20)
                 .unwrap()
                 .text
         })
@@ -491,8 +778,8 @@ fn the_c_bundle_does_not_depend_on_where_it_is_built() {
 
 #[test]
 fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
-    let text = std::fs::read_to_string(c_source(&built()[0])).unwrap();
-    let data = text.find("packed_image[] = {\n\"").unwrap() + "packed_image[] = {\n\"".len();
+    let text = std::fs::read_to_string(c_source(with_both_images())).unwrap();
+    let data = text.find("packed_lines[] = {\n\"").unwrap() + "packed_lines[] = {\n\"".len();
     let mut damaged = text.clone();
     let flipped = if &text[data..data + 1] == "A" {
         "B"
@@ -509,10 +796,10 @@ fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
 }
 
 #[test]
-fn on_a_target_other_than_x86_64_elf_the_file_stops_compiling_with_one_error() {
-    let source = c_source(&built()[0]);
+fn on_a_target_other_than_x86_linux_or_windows_the_file_stops_compiling_with_one_error() {
+    let source = c_source(with_both_images());
     let output = Command::new("gcc")
-        // Not ELF (as on Windows): the one thing the headers do not depend on.
+        // Neither ELF nor Windows (as on macOS): the one thing the headers do not depend on.
         .args(["-U__ELF__", "-fsyntax-only"])
         .arg(&source)
         .output()
@@ -522,6 +809,37 @@ fn on_a_target_other_than_x86_64_elf_the_file_stops_compiling_with_one_error() {
     let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(errors[0].contains("x86-64"), "{stderr}");
+}
+
+/// A bundle that carries both images (mouse-cheese's: UVa's bits are unknown).
+fn with_both_images() -> &'static Built {
+    built()
+        .iter()
+        .find(|b| b.arches.len() == 2)
+        .or_else(|| built().iter().find(|b| b.arches.contains(&Arch::X86_64)))
+        .expect("a bundle with an x86-64 image")
+}
+
+#[test]
+fn for_a_machine_whose_image_it_lacks_the_file_stops_compiling_with_one_error() {
+    for built in built() {
+        let lacking = Arch::ALL.into_iter().find(|a| !built.arches.contains(a));
+        let Some(arch) = lacking else { continue };
+        let flags: &[&str] = match arch {
+            Arch::X86_64 => &["-fsyntax-only"],
+            Arch::X86 => &["-m32", "-fsyntax-only"],
+        };
+        let output = Command::new("gcc")
+            .args(flags)
+            .arg(c_source(built))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
+        assert_eq!(errors.len(), 1, "{}: {stderr}", built.name);
+        let says = format!("carries no {} image", arch.name());
+        assert!(errors[0].contains(&says), "{}: {stderr}", built.name);
+    }
 }
 
 #[test]

@@ -33,6 +33,8 @@ How to run (from the workspace root, after `make bundle`; Python 3 standard libr
     python3 crates/bundle/benches/c_vs_rust.py [--runs N] [--bundles DIR]
 
     --runs N       timed runs of each program on each input (default 21)
+    --m32          the C bundles built with gcc -m32, which runs their 32-bit x86 image
+                   (a bundle with no x86-64 image, POJ's, is always built so)
     --bundles DIR  where the bundles are (default bundles/), e.g. a copy taken while
                    `make bundle` may rewrite them
 Everything built or generated goes to a temporary directory, removed at the end.
@@ -174,13 +176,21 @@ def inputs_for(problem, root):
 # Building, checking, timing.
 
 
-def build(problem, bundles, out):
+def c_machine_flags(c_file, m32):
+    """`-m32` where asked, or where the C bundle carries no x86-64 image (POJ's bundles)."""
+    with open(c_file, encoding="utf-8") as f:
+        lacks_x86_64 = "It carries no x86-64 image" in f.read()
+    return ["-m32"] if m32 or lacks_x86_64 else []
+
+
+def build(problem, bundles, out, m32=False):
     """Compile both bundles of `problem` into `out`; returns (rust binary, C binary)."""
     rust, c = out / f"{problem}-rust", out / f"{problem}-c"
+    c_file = bundles / f"{problem}.c"
     commands = [
         ["rustc", "--edition", "2021", "-O", str(bundles / f"{problem}.rs"), "-o", str(rust)],
-        ["gcc", "-O2", "-pipe", "-ansi", "-DONLINE_JUDGE", "-lm", str(bundles / f"{problem}.c"),
-         "-o", str(c)],
+        ["gcc", *c_machine_flags(c_file, m32), "-O2", "-pipe", "-ansi", "-DONLINE_JUDGE", "-lm",
+         str(c_file), "-o", str(c)],
     ]
     for command in commands:
         done = subprocess.run(command, capture_output=True, text=True)
@@ -190,10 +200,10 @@ def build(problem, bundles, out):
 
 
 def c_build_flags(c_file):
-    """The rustc flags from the C bundle's header line containing "compiled by"."""
+    """The rustc flags from the C bundle's header line containing "compiled with"."""
     with open(c_file, encoding="utf-8") as f:
         for line in f:
-            if "compiled by" in line:
+            if "compiled with" in line:
                 flags = re.search(r"`([^`]*)`", line)
                 return flags.group(1) if flags else line.strip(" *\n")
     return "?"
@@ -239,6 +249,8 @@ def smallest_stack(binary, input_path, reference):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=21, help="timed runs each (default 21)")
+    parser.add_argument("--m32", action="store_true",
+                        help="build the C bundles with gcc -m32 (their 32-bit x86 image)")
     parser.add_argument("--bundles", type=Path, default=Path("bundles"),
                         help="directory of the bundles (default bundles/)")
     args = parser.parse_args()
@@ -252,7 +264,12 @@ def main():
         # Build, write the inputs, check: [(problem, label, rust, c, input, reference, large)].
         cases = []
         for problem in PROBLEMS:
-            rust, c = build(problem, args.bundles, temp)
+            c_text = (args.bundles / f"{problem}.c").read_text(encoding="utf-8")
+            if args.m32 and "It carries no 32-bit x86 image" in c_text:
+                print(f"{problem}: its C bundle carries no 32-bit x86 image; left out",
+                      file=sys.stderr)
+                continue
+            rust, c = build(problem, args.bundles, temp, args.m32)
             for index, (label, text, expected, large) in enumerate(inputs_for(problem, root)):
                 input_path = temp / f"{problem}-{index}.in"
                 input_path.write_text(text)

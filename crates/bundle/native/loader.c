@@ -1,32 +1,56 @@
 /* ---------------------------------------------------------------------------------------
- * The loader. The solution is machine code (the "image") made from the Rust bundle; below
- * the loader it is stored deflate-compressed (RFC 1951) and written in base 85. main():
- *   1. decodes the text and inflates it into `image`, an array that lives in a
- *      section the linker makes writable and executable (GCC's section attribute; no
- *      mmap, no mprotect: the program asks the system for nothing a plain C program
- *      does not), and checks its Adler-32;
+ * The loader. The solution is machine code (an "image") made from the Rust bundle, one for
+ * x86-64 and one for 32-bit x86; below the loader both are stored as one LZMA stream
+ * written in base 85. main():
+ *   1. decodes the text and decompresses the stream up to the end of this machine's image,
+ *      into `image`, an array that lives in a section the linker makes writable and
+ *      executable (GCC's section attribute; no mmap, no mprotect: the program asks the
+ *      system for nothing a plain C program does not), and checks its Adler-32;
  *   2. relocates it: the image was linked at address 0, and each listed word holds an
- *      address relative to that, so it adds where the array really is;
+ *      address relative to that, so it adds where the image really is;
  *   3. calls the image's entry with `struct host`: the C functions through which the
  *      image reads, writes, allocates and exits. The image contains no system call.
  * C89 and C++98 alike; GCC extensions only for the section and the calling convention.
+ * Linux and Windows alike: the images call nothing but `struct host`.
  * ------------------------------------------------------------------------------------- */
-#if !(defined(__GNUC__) && defined(__x86_64__) && defined(__ELF__))
-#error "this C bundle carries x86-64 machine code in an ELF section: compile it with gcc or g++ for x86-64 Linux"
+#if !defined(__GNUC__) || !(defined(__x86_64__) || defined(__i386__)) \
+  || !(defined(__ELF__) || defined(_WIN32))
+#error "this C bundle carries x86 machine code: compile it with GCC (gcc, g++, MinGW) for x86-64 or 32-bit x86, Linux or Windows"
 #endif
 
 /* For getc_unlocked and putc_unlocked (POSIX): the image is the program's only thread, and
-   stdio's lock around each character was 15% of the time on a 4 MB input. */
+   stdio's lock around each character was 15% of the time on a 4 MB input. Windows' C
+   library has neither: there the locked ones do. */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 199506L
 #endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#define getc_unlocked(file) getc(file)
+#define putc_unlocked(c, file) putc(c, file)
+#endif
 
-/* The image was compiled for the x86-64 System V calling convention: every function it
-   calls, or that calls it, says so, whatever the compiler's default. */
+/* The images were compiled for Linux's calling conventions (System V on x86-64, cdecl on
+   x86): every function they call, or that calls them, says so, whatever the compiler's
+   default (Windows x64 has its own). */
+#ifdef __x86_64__
 #define HOSTCALL __attribute__((sysv_abi))
+#else
+#define HOSTCALL __attribute__((cdecl))
+#endif
+
+/* The section the image runs in, allocated, writable and executable: "awx" in ELF, "wx"
+   in Windows' PE (whose section names have at most 8 characters). The "#" makes the
+   assembler read the flags GCC appends as a comment. */
+#ifdef __ELF__
+#define IMAGE_SECTION ".rust_image,\"awx\",@progbits#"
+#else
+#define IMAGE_SECTION ".rustimg,\"wx\"#"
+#endif
 
 /* The image's view of the world; the same fields, in the same order, as `Host` in the
    image's std stand-in (crates/bundle/native/std.rs). */
@@ -146,280 +170,238 @@ static int base85_decode(const char *const *lines, unsigned char *out, size_t si
   return n == size;
 }
 
-/* ---- inflate: raw deflate (RFC 1951), canonical Huffman codes decoded bit by bit ---- */
+/* ---- LZMA: the packed bytes back to the images ----
+   The images are one raw LZMA stream (the LZMA1 format of 7-Zip and xz, without a header):
+   LZ77 copies and literals, every bit of them coded by a binary range coder whose
+   probabilities adapt to what came before. Each probability is 11 bits, starting at one
+   half; after a bit it moves 1/32 of the way towards what the bit was. */
 
-struct inflate {
-  const unsigned char *in;
-  size_t in_size, in_pos;
-  unsigned long bit_buf;
-  int bit_count;
-  unsigned char *out;
-  size_t out_size, out_pos;
+/* Every machine this file compiles for has a 32-bit int; the range coder relies on it. */
+typedef unsigned int u32;
+typedef char u32_has_32_bits[sizeof(u32) == 4 ? 1 : -1];
+
+#define PROB_HALF 1024
+
+/* The probabilities of one length coder: a choice between 3-bit low and middle codes (one
+   per position state) and an 8-bit high code. Lengths are 2 + 0..271. */
+struct length_probs {
+  unsigned short choice, choice2, low[16][8], middle[16][8], high[256];
+};
+
+/* Every probability the decoder adapts, indexed by the coder's state (0..11: what the last
+   few packets were), the output position's low bits and the bits decoded so far. */
+struct lzma_probs {
+  unsigned short is_match[12][16], is_rep[12], is_rep_g0[12], is_rep_g1[12], is_rep_g2[12];
+  unsigned short is_rep0_long[12][16];
+  unsigned short distance_slot[4][64], distance_special[115], distance_align[16];
+  struct length_probs match_length, rep_length;
+  unsigned short literal[0x300 << 4]; /* 0x300 for each of 2^(lc + lp) <= 16 contexts */
+};
+
+struct lzma {
+  const unsigned char *in, *in_end;
+  u32 range, code;
   int failed;
 };
 
-/* Codes of at most FAST_BITS bits are looked up in one step (most of them: the start-up
-   took 9.4 million instructions bit by bit, most of the program's time on a small input). */
-#define FAST_BITS 9
-
-/* A canonical Huffman code: how many codes of each length, the symbols in code order, and
-   for each value of the next FAST_BITS input bits the symbol << 4 | its code's length, or
-   -1 when the code is longer. */
-struct huffman {
-  short count[16];
-  short symbol[288];
-  short fast[1 << FAST_BITS];
-};
-
-static int get_bits(struct inflate *s, int need)
+static u32 next_byte(struct lzma *s)
 {
-  unsigned long value = s->bit_buf;
-  while (s->bit_count < need) {
-    if (s->in_pos == s->in_size) {
-      s->failed = 1;
-      return 0;
-    }
-    value |= (unsigned long)s->in[s->in_pos++] << s->bit_count;
-    s->bit_count += 8;
-  }
-  s->bit_buf = value >> need;
-  s->bit_count -= need;
-  return (int)(value & ((1UL << need) - 1));
-}
-
-/* Reads input bytes until `need` bits are buffered, or the input ends; whether they are. */
-static int fill_bits(struct inflate *s, int need)
-{
-  while (s->bit_count < need && s->in_pos < s->in_size) {
-    s->bit_buf |= (unsigned long)s->in[s->in_pos++] << s->bit_count;
-    s->bit_count += 8;
-  }
-  return s->bit_count >= need;
-}
-
-static void build_huffman(struct huffman *h, const short *lengths, int n)
-{
-  short offset[16];
-  int len, sym, index, code, k;
-  for (len = 0; len < 16; len++)
-    h->count[len] = 0;
-  for (sym = 0; sym < n; sym++)
-    h->count[lengths[sym]]++;
-  offset[1] = 0;
-  for (len = 1; len < 15; len++)
-    offset[len + 1] = (short)(offset[len] + h->count[len]);
-  for (sym = 0; sym < n; sym++)
-    if (lengths[sym] != 0)
-      h->symbol[offset[lengths[sym]]++] = (short)sym;
-  /* The fast table: the stream holds each code's bits first bit first, so a code of
-   length len is found at its bits reversed, whatever the FAST_BITS - len bits after. */
-  for (k = 0; k < 1 << FAST_BITS; k++)
-    h->fast[k] = -1;
-  code = 0;
-  index = 0;
-  for (len = 1; len <= FAST_BITS; len++) {
-    for (k = 0; k < h->count[len]; k++, index++, code++) {
-      int reversed = 0, bit, fill;
-      for (bit = 0; bit < len; bit++)
-        reversed |= (code >> bit & 1) << (len - 1 - bit);
-      for (fill = reversed; fill < 1 << FAST_BITS; fill += 1 << len)
-        h->fast[fill] = (short)(h->symbol[index] << 4 | len);
-    }
-    code <<= 1;
-  }
-}
-
-/* Codes of length L are consecutive numbers, the first one (first << 1) past the last of
-   length L - 1: read a bit at a time until the code falls inside its length's range. */
-static int decode_symbol(struct inflate *s, const struct huffman *h)
-{
-  int code = 0, first = 0, index = 0, len;
-  if (fill_bits(s, FAST_BITS)) {
-    int entry = h->fast[s->bit_buf & ((1UL << FAST_BITS) - 1)];
-    if (entry >= 0) {
-      s->bit_buf >>= entry & 15;
-      s->bit_count -= entry & 15;
-      return entry >> 4;
-    }
-  }
-  for (len = 1; len < 16; len++) {
-    code |= get_bits(s, 1);
-    if (code - h->count[len] < first)
-      return h->symbol[index + (code - first)];
-    index += h->count[len];
-    first = (first + h->count[len]) << 1;
-    code <<= 1;
-  }
-  s->failed = 1;
-  return 0;
-}
-
-static const short length_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27,
-  31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-static const short length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3,
-  3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-static const short distance_base[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97,
-  129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385,
-  24577};
-static const short distance_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
-  7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
-
-/* Literals and (length, distance) copies until the end-of-block symbol. */
-static void inflate_codes(struct inflate *s, const struct huffman *lengths,
-             const struct huffman *distances)
-{
-  for (;;) {
-    int symbol = decode_symbol(s, lengths);
-    if (s->failed)
-      return;
-    if (symbol < 256) {
-      if (s->out_pos == s->out_size) {
-        s->failed = 1;
-        return;
-      }
-      s->out[s->out_pos++] = (unsigned char)symbol;
-    } else if (symbol == 256) {
-      return;
-    } else {
-      size_t length, distance;
-      symbol -= 257;
-      if (symbol >= 29) {
-        s->failed = 1;
-        return;
-      }
-      length = (size_t)(length_base[symbol] + get_bits(s, length_extra[symbol]));
-      symbol = decode_symbol(s, distances);
-      if (s->failed || symbol >= 30) {
-        s->failed = 1;
-        return;
-      }
-      distance = (size_t)(distance_base[symbol] + get_bits(s, distance_extra[symbol]));
-      if (s->failed || distance > s->out_pos || length > s->out_size - s->out_pos) {
-        s->failed = 1;
-        return;
-      }
-      for (; length > 0; length--, s->out_pos++)
-        s->out[s->out_pos] = s->out[s->out_pos - distance];
-    }
-  }
-}
-
-static void inflate_stored(struct inflate *s)
-{
-  size_t length;
-  /* Whole bytes the fast decoder read ahead are the stored block's: give them back. */
-  s->in_pos -= (size_t)(s->bit_count / 8);
-  s->bit_buf = 0;
-  s->bit_count = 0;
-  if (s->in_size - s->in_pos < 4) {
+  if (s->in == s->in_end) {
     s->failed = 1;
-    return;
+    return 0;
   }
-  length = (size_t)s->in[s->in_pos] | (size_t)s->in[s->in_pos + 1] << 8;
-  s->in_pos += 4;
-  if (length > s->in_size - s->in_pos || length > s->out_size - s->out_pos) {
-    s->failed = 1;
-    return;
-  }
-  memcpy(s->out + s->out_pos, s->in + s->in_pos, length);
-  s->in_pos += length;
-  s->out_pos += length;
+  return *s->in++;
 }
 
-static void inflate_fixed(struct inflate *s)
+/* The range never falls below 2^24: then it and the code take the next input byte. */
+static void normalize(struct lzma *s)
 {
-  static struct huffman lengths, distances;
-  short bits[288];
-  int sym;
-  for (sym = 0; sym < 288; sym++)
-    bits[sym] = (short)(sym < 144 ? 8 : sym < 256 ? 9 : sym < 280 ? 7 : 8);
-  build_huffman(&lengths, bits, 288);
-  for (sym = 0; sym < 30; sym++)
-    bits[sym] = 5;
-  build_huffman(&distances, bits, 30);
-  inflate_codes(s, &lengths, &distances);
+  if (s->range < 1u << 24) {
+    s->range <<= 8;
+    s->code = s->code << 8 | next_byte(s);
+  }
 }
 
-static void inflate_dynamic(struct inflate *s)
+static int decode_bit(struct lzma *s, unsigned short *prob)
 {
-  static const short order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2,
-    14, 1, 15};
-  static struct huffman lengths, distances;
-  short bits[320];
-  int literal_count, distance_count, code_count, index;
-  literal_count = get_bits(s, 5) + 257;
-  distance_count = get_bits(s, 5) + 1;
-  code_count = get_bits(s, 4) + 4;
-  if (literal_count > 286 || distance_count > 30) {
-    s->failed = 1;
-    return;
+  u32 bound = (s->range >> 11) * *prob;
+  int bit;
+  if (s->code < bound) {
+    s->range = bound;
+    *prob = (unsigned short)(*prob + ((2048 - *prob) >> 5));
+    bit = 0;
+  } else {
+    s->range -= bound;
+    s->code -= bound;
+    *prob = (unsigned short)(*prob - (*prob >> 5));
+    bit = 1;
   }
-  for (index = 0; index < 19; index++)
-    bits[order[index]] = (short)(index < code_count ? get_bits(s, 3) : 0);
-  build_huffman(&lengths, bits, 19);
-  /* The two codes' lengths, themselves coded: 16 repeats the last, 17 and 18 are zeros. */
-  index = 0;
-  while (index < literal_count + distance_count && !s->failed) {
-    int symbol = decode_symbol(s, &lengths), repeat;
-    short value = 0;
-    if (symbol < 16) {
-      bits[index++] = (short)symbol;
+  normalize(s);
+  return bit;
+}
+
+/* `count` bits of even odds, most significant first. */
+static u32 decode_direct(struct lzma *s, u32 count)
+{
+  u32 value = 0;
+  for (; count > 0; count--) {
+    s->range >>= 1;
+    value <<= 1;
+    if (s->code >= s->range) {
+      s->code -= s->range;
+      value |= 1;
+    }
+    normalize(s);
+  }
+  return value;
+}
+
+/* A `bits`-bit number, most significant bit first, each bit with the probability at the
+   tree node of the bits before it (node 1 is the root, node m's children 2m and 2m + 1). */
+static u32 decode_tree(struct lzma *s, unsigned short *probs, u32 bits)
+{
+  u32 node = 1, i;
+  for (i = 0; i < bits; i++)
+    node = node << 1 | (u32)decode_bit(s, &probs[node]);
+  return node - (1u << bits);
+}
+
+/* The same, least significant bit first. */
+static u32 decode_reverse(struct lzma *s, unsigned short *probs, u32 bits)
+{
+  u32 node = 1, value = 0, i;
+  for (i = 0; i < bits; i++) {
+    u32 bit = (u32)decode_bit(s, &probs[node]);
+    node = node << 1 | bit;
+    value |= bit << i;
+  }
+  return value;
+}
+
+/* A copy's length minus 2. */
+static u32 decode_length(struct lzma *s, struct length_probs *p, u32 pos_state)
+{
+  if (!decode_bit(s, &p->choice))
+    return decode_tree(s, p->low[pos_state], 3);
+  if (!decode_bit(s, &p->choice2))
+    return 8 + decode_tree(s, p->middle[pos_state], 3);
+  return 16 + decode_tree(s, p->high, 8);
+}
+
+/* A copy's distance minus 1: a 6-bit slot (coded by the length) gives the top two bits and
+   how many follow; short ones are coded with their own probabilities, long ones as direct
+   bits and a 4-bit coded tail. */
+static u32 decode_distance(struct lzma *s, struct lzma_probs *p, u32 length)
+{
+  u32 slot = decode_tree(s, p->distance_slot[length < 3 ? length : 3], 6), bits, distance;
+  if (slot < 4)
+    return slot;
+  bits = (slot >> 1) - 1;
+  distance = (2 | (slot & 1)) << bits;
+  if (slot < 14)
+    return distance + decode_reverse(s, p->distance_special + distance - slot, bits);
+  distance += decode_direct(s, bits - 4) << 4;
+  return distance + decode_reverse(s, p->distance_align, 4);
+}
+
+/* Decodes in[0..in_size), coded with lc literal context bits, lp literal position bits and
+   pb position bits, until out[0..out_size) is full; 0 on any inconsistency. The output
+   may end inside the stream: a program needs only its own image. */
+static int lzma_decode(const unsigned char *in, size_t in_size, unsigned char *out,
+            size_t out_size, u32 lc, u32 lp, u32 pb)
+{
+  static struct lzma_probs probs; /* 14 KB: not on the stack */
+  unsigned short *prob = (unsigned short *)&probs;
+  struct lzma s;
+  u32 rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, state = 0, i;
+  size_t pos = 0;
+  for (i = 0; i < sizeof probs / sizeof *prob; i++)
+    prob[i] = PROB_HALF;
+  s.in = in;
+  s.in_end = in + in_size;
+  s.range = 0xFFFFFFFFu;
+  s.code = 0;
+  s.failed = 0;
+  if (next_byte(&s) != 0)
+    return 0;
+  for (i = 0; i < 4; i++)
+    s.code = s.code << 8 | next_byte(&s);
+  while (pos < out_size && !s.failed) {
+    u32 pos_state = (u32)pos & ((1u << pb) - 1), length;
+    if (!decode_bit(&s, &probs.is_match[state][pos_state])) {
+      /* A literal, coded in the context of the byte before; after a copy, also of the byte
+         the last distance points at, for as long as their bits agree. */
+      u32 previous = pos > 0 ? out[pos - 1] : 0, symbol = 1;
+      unsigned short *literal =
+        probs.literal + 0x300 * ((((u32)pos & ((1u << lp) - 1)) << lc) + (previous >> (8 - lc)));
+      if (state >= 7) {
+        u32 match = out[pos - rep0 - 1];
+        do {
+          u32 match_bit = match >> 7 & 1, bit;
+          match <<= 1;
+          bit = (u32)decode_bit(&s, &literal[((1 + match_bit) << 8) + symbol]);
+          symbol = symbol << 1 | bit;
+          if (bit != match_bit)
+            break;
+        } while (symbol < 0x100);
+      }
+      while (symbol < 0x100)
+        symbol = symbol << 1 | (u32)decode_bit(&s, &literal[symbol]);
+      out[pos++] = (unsigned char)symbol;
+      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
       continue;
     }
-    if (symbol == 16) {
-      if (index == 0) {
-        s->failed = 1;
-        return;
+    if (decode_bit(&s, &probs.is_rep[state])) {
+      /* A copy from one of the last four distances. */
+      if (pos == 0)
+        return 0;
+      if (!decode_bit(&s, &probs.is_rep_g0[state])) {
+        if (!decode_bit(&s, &probs.is_rep0_long[state][pos_state])) {
+          if (rep0 >= pos)
+            return 0;
+          state = state < 7 ? 9 : 11;
+          out[pos] = out[pos - rep0 - 1];
+          pos++;
+          continue;
+        }
+      } else {
+        u32 distance;
+        if (!decode_bit(&s, &probs.is_rep_g1[state])) {
+          distance = rep1;
+        } else {
+          if (!decode_bit(&s, &probs.is_rep_g2[state])) {
+            distance = rep2;
+          } else {
+            distance = rep3;
+            rep3 = rep2;
+          }
+          rep2 = rep1;
+        }
+        rep1 = rep0;
+        rep0 = distance;
       }
-      value = bits[index - 1];
-      repeat = 3 + get_bits(s, 2);
-    } else if (symbol == 17) {
-      repeat = 3 + get_bits(s, 3);
+      length = decode_length(&s, &probs.rep_length, pos_state);
+      state = state < 7 ? 8 : 11;
     } else {
-      repeat = 11 + get_bits(s, 7);
+      /* A copy from a new distance. */
+      rep3 = rep2;
+      rep2 = rep1;
+      rep1 = rep0;
+      length = decode_length(&s, &probs.match_length, pos_state);
+      state = state < 7 ? 7 : 10;
+      rep0 = decode_distance(&s, &probs, length);
+      if (rep0 == 0xFFFFFFFFu)
+        break; /* the end marker */
     }
-    if (index + repeat > literal_count + distance_count) {
-      s->failed = 1;
-      return;
-    }
-    while (repeat-- > 0)
-      bits[index++] = value;
+    length += 2;
+    if (rep0 >= pos)
+      return 0;
+    if (length > out_size - pos)
+      length = (u32)(out_size - pos);
+    for (; length > 0; length--, pos++)
+      out[pos] = out[pos - rep0 - 1];
   }
-  if (s->failed)
-    return;
-  build_huffman(&lengths, bits, literal_count);
-  build_huffman(&distances, bits + literal_count, distance_count);
-  inflate_codes(s, &lengths, &distances);
-}
-
-/* Inflates in[0..in_size) into exactly out[0..out_size); 0 on any inconsistency. */
-static int inflate(const unsigned char *in, size_t in_size, unsigned char *out, size_t out_size)
-{
-  struct inflate s;
-  int last;
-  s.in = in;
-  s.in_size = in_size;
-  s.in_pos = 0;
-  s.bit_buf = 0;
-  s.bit_count = 0;
-  s.out = out;
-  s.out_size = out_size;
-  s.out_pos = 0;
-  s.failed = 0;
-  do {
-    int type;
-    last = get_bits(&s, 1);
-    type = get_bits(&s, 2);
-    if (type == 0)
-      inflate_stored(&s);
-    else if (type == 1)
-      inflate_fixed(&s);
-    else if (type == 2)
-      inflate_dynamic(&s);
-    else
-      s.failed = 1;
-  } while (!last && !s.failed);
-  return !s.failed && s.out_pos == out_size;
+  return !s.failed && pos == out_size;
 }
 
 /* Adler-32 (RFC 1950): deflate has no check of its own, and a damaged image must not run. */
@@ -458,20 +440,43 @@ static void relocate(unsigned char *image, const unsigned long *steps, size_t co
   }
 }
 
-static int run_image(unsigned char *image, size_t data_size, unsigned long checksum,
-          const char *const *packed, size_t packed_size,
-          const unsigned long *steps, size_t step_count, size_t entry)
+/* Where this machine's image is in the decompressed stream, and how to start it. */
+struct image_layout {
+  size_t offset;   /* its first byte (page-aligned: the images before it are padded) */
+  size_t data_end; /* the end of its code and data: what is decompressed */
+  unsigned long adler32; /* of the stream's bytes up to data_end */
+  size_t entry;    /* offset of its entry from its first byte */
+  const unsigned long *relocation_steps;
+  size_t relocations;
+};
+
+/* The stream as the text below holds it. */
+struct packed_stream {
+  const char *const *lines;
+  size_t size;
+  u32 lc, lp, pb; /* the LZMA coder's literal context, literal position and position bits */
+};
+
+static int run_image(unsigned char *buffer, const struct image_layout *layout,
+          const struct packed_stream *packed)
 {
   struct host host;
-  unsigned char *compressed = (unsigned char *)malloc(packed_size);
-  if (compressed == NULL || !base85_decode(packed, compressed, packed_size)
-    || !inflate(compressed, packed_size, image, data_size)
-    || adler32(image, data_size) != checksum) {
+  unsigned char *image = buffer + layout->offset;
+  unsigned char *compressed = (unsigned char *)malloc(packed->size);
+  if (compressed == NULL || !base85_decode(packed->lines, compressed, packed->size)
+    || !lzma_decode(compressed, packed->size, buffer, layout->data_end, packed->lc, packed->lp,
+            packed->pb)
+    || adler32(buffer, layout->data_end) != layout->adler32) {
     fputs("loader: the embedded image is damaged\n", stderr);
     return 1;
   }
   free(compressed);
-  relocate(image, steps, step_count);
+  relocate(image, layout->relocation_steps, layout->relocations);
+#ifdef _WIN32
+  /* The image writes "\n" line ends; Windows' text mode would make them "\r\n". */
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+#endif
   host.read = host_read;
   host.write = host_write;
   host.flush = host_flush;
@@ -483,5 +488,5 @@ static int run_image(unsigned char *image, size_t data_size, unsigned long check
   host.memmove = host_memmove;
   host.memset = host_memset;
   host.memcmp = host_memcmp;
-  return ((image_entry)(size_t)(image + entry))(&host);
+  return ((image_entry)(size_t)(image + layout->entry))(&host);
 }

@@ -124,12 +124,21 @@ fn run(args: Args) -> Result<()> {
                 "OVER THE LIMIT"
             };
             println!("{}: {bytes} bytes", c.path.display());
+            for image in &c.bundle.images {
+                println!(
+                    "    {} image: {} bytes of code and data, {} relocations",
+                    image.arch.name(),
+                    image.data_size,
+                    image.relocations,
+                );
+            }
+            for (arch, why) in &c.bundle.left_out {
+                println!("    no {} image: {why}", arch.name());
+            }
             println!(
-                "    image: {} bytes of code and data ({}), deflated to {}, {} relocations; {:.2} s",
-                c.bundle.data_size,
+                "    built with {}, packed into {} bytes of LZMA; {:.2} s",
                 c.bundle.optimisation.describe(),
                 c.bundle.compressed_size,
-                c.bundle.relocations,
                 c.elapsed.as_secs_f64()
             );
             println!("    size:  {bytes} of {limit} bytes ({fits}), limit set by {set_by}");

@@ -38,7 +38,7 @@ pub fn write_bundles(
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
     // Found by the first bundle that needs it, once for all of them.
-    let toolchain: std::sync::OnceLock<Result<native::Toolchain, String>> =
+    let toolchain: std::sync::OnceLock<Result<native::Toolchains, String>> =
         std::sync::OnceLock::new();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -54,7 +54,7 @@ pub fn write_bundles(
             None
         } else {
             let toolchain = toolchain
-                .get_or_init(|| native::Toolchain::find().map_err(|e| format!("{e:#}")))
+                .get_or_init(|| native::Toolchains::find().map_err(|e| format!("{e:#}")))
                 .as_ref()
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let work = workspace.target_dir().join("c-bundle").join(package);
@@ -105,7 +105,7 @@ pub fn write_bundles(
 fn write_c_bundle(
     plan: &Plan,
     rust_bundle: &str,
-    toolchain: &native::Toolchain,
+    toolchain: &native::Toolchains,
     work: &Path,
     out_dir: &Path,
 ) -> Result<CWritten> {

@@ -1,7 +1,8 @@
 //! The C file: a header with the licence notices, the loader (`native/loader.c`), the
-//! image deflated and written in base 85, its relocations, and `main`.
+//! images as one LZMA stream written in base 85, each image's layout and relocations, and
+//! `main`.
 
-use super::compile::{Optimisation, Toolchain};
+use super::compile::{Arch, Optimisation};
 use super::image::{Image, PAGE};
 use crate::metadata::Plan;
 
@@ -18,12 +19,15 @@ const BASE85_DIGITS: &[u8; 85] =
 /// Digits per line of the packed image.
 const LINE: usize = 180;
 
-/// The MIT terms under which the Rust project licenses `core`, `alloc` and
-/// `compiler_builtins` (it offers Apache-2.0 as well), whose code is in every image.
-const RUST_LIBRARY_NOTICE: &str = "\
+/// Who holds the copyright of Rust's `core`, `alloc` and `compiler_builtins`, whose code
+/// is in every image; the Rust project offers them under MIT or Apache-2.0.
+const RUST_LIBRARY_COPYRIGHT: &str = "\
 Rust's core, alloc and compiler_builtins libraries, compiled into the image: MIT or
-Apache-2.0, here MIT. Copyright (c) The Rust Project Contributors.
+Apache-2.0, here MIT. Copyright (c) The Rust Project Contributors.";
 
+/// The MIT permission notice, which must accompany the Rust libraries' code. A bundle whose
+/// own notices already hold it (every crate of this workspace is MIT) names it once.
+const MIT_TERMS: &str = "\
   Permission is hereby granted, free of charge, to any person obtaining a copy of this
   software and associated documentation files (the \"Software\"), to deal in the Software
   without restriction, including without limitation the rights to use, copy, modify,
@@ -41,27 +45,91 @@ Apache-2.0, here MIT. Copyright (c) The Rust Project Contributors.
   CONTRACT, TORT OR OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE
   OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.";
 
+/// Whether `notices` already hold the MIT permission notice, whatever their line breaks.
+fn holds_mit_terms(notices: &[&str]) -> bool {
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    words(&notices.join("\n")).contains(&words(MIT_TERMS))
+}
+
 pub struct Rendered {
     pub text: String,
     pub compressed_size: usize,
 }
 
+/// An image and the rustc that made it (`rustc 1.85.0 (...)`), for the header.
+pub struct Built {
+    pub image: Image,
+    pub rustc: String,
+    pub elf: std::path::PathBuf,
+}
+
+/// The LZMA coder's literal context, literal position and position bits: 2, 0, 0 packed
+/// the five problems' image pairs 1% smaller than xz's default 3, 0, 2.
+const LZMA_LC_LP_PB: [u32; 3] = [2, 0, 0];
+
+/// xz's strongest preset, `-9e`.
+const LZMA_PRESET: u32 = 9 | 1 << 31;
+
 pub fn render(
     plan: &Plan,
     rust_bundle: &str,
-    toolchain: &Toolchain,
     optimisation: Optimisation,
-    image: &Image,
-) -> Rendered {
-    let packed = miniz_oxide::deflate::compress_to_vec(&image.data, 10);
+    images: &[&Built],
+    left_out: &[(Arch, String)],
+) -> anyhow::Result<Rendered> {
+    let stream = Stream::lay_out(images);
+    let packed = lzma(&stream.bytes)?;
     let encoded = base85(&packed);
-    let mut text = header(plan, rust_bundle, toolchain, optimisation);
+    let mut text = header(plan, rust_bundle, optimisation, images, left_out);
     text.push('\n');
     text.push_str(LOADER);
-    text.push_str(&data(image, &packed, &encoded));
-    Rendered {
+    text.push_str(&data(images, &stream, &packed, &encoded, left_out));
+    Ok(Rendered {
         text,
         compressed_size: packed.len(),
+    })
+}
+
+/// The images' code and data one after the other, each from a page boundary (a page is
+/// what an image's sections were aligned to), as the loader decompresses them.
+struct Stream {
+    bytes: Vec<u8>,
+    /// Where each image starts.
+    offsets: Vec<usize>,
+}
+
+impl Stream {
+    fn lay_out(images: &[&Built]) -> Stream {
+        let mut bytes = Vec::new();
+        let mut offsets = Vec::new();
+        for built in images {
+            bytes.resize(bytes.len().next_multiple_of(PAGE as usize), 0);
+            offsets.push(bytes.len());
+            bytes.extend_from_slice(&built.image.data);
+        }
+        Stream { bytes, offsets }
+    }
+}
+
+/// `bytes` as a raw LZMA1 stream (no header: the loader knows the coder's settings).
+fn lzma(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
+    use liblzma::stream::{Action, Filters, LzmaOptions, Status, Stream};
+    let [lc, lp, pb] = LZMA_LC_LP_PB;
+    let mut options = LzmaOptions::new_preset(LZMA_PRESET)?;
+    options
+        .literal_context_bits(lc)
+        .literal_position_bits(lp)
+        .position_bits(pb);
+    let mut filters = Filters::new();
+    filters.lzma1(&options);
+    let mut encoder = Stream::new_raw_encoder(&filters)?;
+    let mut out = Vec::with_capacity(bytes.len() + 1024);
+    loop {
+        let consumed = encoder.total_in() as usize;
+        match encoder.process_vec(&bytes[consumed..], &mut out, Action::Finish)? {
+            Status::StreamEnd => return Ok(out),
+            _ => out.reserve(out.capacity().max(4096)),
+        }
     }
 }
 
@@ -70,8 +138,9 @@ pub fn render(
 fn header(
     plan: &Plan,
     rust_bundle: &str,
-    toolchain: &Toolchain,
     optimisation: Optimisation,
+    images: &[&Built],
+    left_out: &[(Arch, String)],
 ) -> String {
     let rust_header: Vec<&str> = rust_bundle
         .lines()
@@ -87,49 +156,59 @@ fn header(
         .map(|line| line.strip_prefix("//").unwrap_or(line))
         .map(|line| line.strip_prefix(' ').unwrap_or(line))
         .collect();
-    let mut lines: Vec<String> = Vec::new();
     let (title, libraries) = rust_header
         .split_first()
         .map_or(("", &[][..]), |(t, l)| (*t, l));
-    lines.push(format!(
-        "{title} — C bundle: Rust compiled to x86-64 machine code"
-    ));
-    lines.push(format!(
-        "Generated by `make bundle` from {} (workspace crate `{}`); do not edit, edit the crate.",
-        plan.dir, plan.package
-    ));
-    lines.push(String::new());
-    lines.push(format!(
-        "The Rust bundle (bundles/{}.rs) compiled by {}, stable, with `{} -Cpanic=abort`{}",
-        plan.package,
-        toolchain.version,
-        optimisation.describe(),
-        match optimisation {
-            Optimisation::Speed => ",",
-            Optimisation::Size => " (at -O it is over the limit),",
-        }
-    ));
-    lines.push(
-        "against a std stand-in made of core, alloc and the C functions the loader passes"
-            .to_string(),
+    let machines: Vec<&str> = images.iter().map(|b| b.image.arch.name()).collect();
+    let mut lines: Vec<String> = vec![
+        format!(
+            "{title} — C bundle: Rust compiled to {} machine code",
+            machines.join(" and ")
+        ),
+        format!(
+            "Generated by `make bundle` from {} (workspace crate `{}`); do not edit, edit the crate.",
+            plan.dir, plan.package
+        ),
+        String::new(),
+        format!(
+            "The Rust bundle (bundles/{}.rs) compiled with `{} -Cpanic=abort`{}, by stable",
+            plan.package,
+            optimisation.describe(),
+            match optimisation {
+                Optimisation::Speed => "",
+                Optimisation::Size => " (at -O it is over the limit)",
+            }
+        ),
+    ];
+    for built in images {
+        lines.push(format!("  {} ({})", built.rustc, built.image.arch.name()));
+    }
+    lines.extend(
+        [
+            "against a std stand-in made of core, alloc and the C functions the loader passes",
+            "in (crates/bundle/native/std.rs); the loader below decompresses the image for the",
+            "machine it is compiled for into a writable and executable array and calls it. It",
+            "makes no system call of its own. Compiles as C89 and as C++98 with GCC (gcc -ansi,",
+            "g++, -O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",
+        ]
+        .map(str::to_string),
     );
-    lines.push(
-        "in (crates/bundle/native/std.rs); the loader below decompresses it into a writable"
-            .to_string(),
-    );
-    lines
-        .push("and executable array and calls it. It makes no system call of its own.".to_string());
-    lines.push(
-        "Compiles as C89 and as C++98 with GCC for x86-64 Linux: gcc -ansi, g++, -O or none."
-            .to_string(),
-    );
+    for (arch, why) in left_out {
+        lines.push(format!("It carries no {} image: {why}.", arch.name()));
+    }
     lines.extend(libraries.iter().map(|line| line.to_string()));
     lines.push(String::new());
     lines.push("-".repeat(78));
     lines.push("Licences of the code inside; each notice must stay with it.".to_string());
     lines.extend(notices.iter().map(|line| line.to_string()));
     lines.push(String::new());
-    lines.extend(RUST_LIBRARY_NOTICE.lines().map(str::to_string));
+    lines.extend(RUST_LIBRARY_COPYRIGHT.lines().map(str::to_string));
+    if holds_mit_terms(&notices) {
+        lines.push("The MIT permission notice above applies to them as well.".to_string());
+    } else {
+        lines.push(String::new());
+        lines.extend(MIT_TERMS.lines().map(str::to_string));
+    }
     let mut out = String::from("/*\n");
     for line in lines {
         // A notice that held `*/` would end the comment early.
@@ -161,40 +240,94 @@ fn base85(bytes: &[u8]) -> String {
     out
 }
 
-/// The image as C data, and `main`.
-fn data(image: &Image, packed: &[u8], encoded: &str) -> String {
+/// The stream as C data, each image's layout under the macro that names its machine, the
+/// array the image runs in, and `main`.
+fn data(
+    images: &[&Built],
+    stream: &Stream,
+    packed: &[u8],
+    encoded: &str,
+    left_out: &[(Arch, String)],
+) -> String {
+    let [lc, lp, pb] = LZMA_LC_LP_PB;
+    let sizes: Vec<String> = images
+        .iter()
+        .map(|b| {
+            format!(
+                "{} {} bytes of code and data ({} in memory)",
+                b.image.arch.name(),
+                b.image.data.len(),
+                b.image.size
+            )
+        })
+        .collect();
     let mut out = format!(
         "\n/* ---------------------------------------------------------------------------------------\n \
-         * The image: {} bytes of code and data ({} in memory), deflated to {} bytes.\n \
+         * The images: {}; one LZMA stream of {} bytes.\n \
          * ------------------------------------------------------------------------------------- */\n\
-         #define IMAGE_SIZE {}\n\
-         #define IMAGE_DATA_SIZE {}\n\
-         #define IMAGE_ADLER32 {}UL\n\
-         #define IMAGE_PACKED_SIZE {}\n\
-         #define IMAGE_ENTRY {}\n\
-         #define IMAGE_RELOCATIONS {}\n\n\
-         /* Where the image runs. The section's flags are \"a\" allocated, \"w\" writable, \"x\"\n   \
-         executable; the \"#\" makes the assembler read the flags GCC appends as a comment. */\n\
-         static unsigned char image[IMAGE_SIZE]\n  \
-         __attribute__((section(\".rust_image,\\\"awx\\\",@progbits#\"), aligned({PAGE})));\n\n\
-         static const char *const packed_image[] = {{\n",
-        image.data.len(),
-        image.size,
+         static const char *const packed_lines[] = {{\n",
+        sizes.join(", "),
         packed.len(),
-        image.size,
-        image.data.len(),
-        adler2::adler32_slice(&image.data),
-        packed.len(),
-        image.entry,
-        image.relocations.len(),
     );
     for chunk in encoded.as_bytes().chunks(LINE) {
         out.push('"');
         out.push_str(std::str::from_utf8(chunk).expect("base 85 digits are ASCII"));
         out.push_str("\",\n");
     }
-    out.push_str("0};\n\n/* The relocated words, each as its distance from the one before. */\n");
-    out.push_str("static const unsigned long relocation_steps[IMAGE_RELOCATIONS + 1] = {\n");
+    out.push_str(&format!(
+        "0}};\n\nstatic const struct packed_stream packed = {{packed_lines, {}, {lc}, {lp}, {pb}}};\n",
+        packed.len()
+    ));
+    for (index, arch) in Arch::ALL.into_iter().enumerate() {
+        out.push_str(&format!(
+            "\n#{} defined({})\n",
+            if index == 0 { "if" } else { "elif" },
+            macro_of(arch)
+        ));
+        let carried = images
+            .iter()
+            .zip(&stream.offsets)
+            .find(|(b, _)| b.image.arch == arch);
+        match carried {
+            Some((built, &offset)) => out.push_str(&layout(&built.image, offset, stream)),
+            None => {
+                let why = left_out
+                    .iter()
+                    .find(|(a, _)| *a == arch)
+                    .map_or("", |(_, why)| why.as_str());
+                out.push_str(&format!(
+                    "#error \"this C bundle carries no {} image ({})\"\n",
+                    arch.name(),
+                    why.replace(['"', '\\'], "'")
+                ));
+            }
+        }
+    }
+    out.push_str(&format!(
+        "#endif\n\n\
+         /* Where the image runs: page-aligned, as its sections were linked. (Without an image\n   \
+         for this machine, the one #error above is the only message.) */\n\
+         #ifdef IMAGE_BUFFER_SIZE\n\
+         static unsigned char image[IMAGE_BUFFER_SIZE]\n  \
+         __attribute__((section(IMAGE_SECTION), aligned({PAGE})));\n\n\
+         int main(void)\n{{\n  return run_image(image, &layout, &packed);\n}}\n\
+         #endif\n"
+    ));
+    out
+}
+
+/// An image's place in the stream, its entry and relocations, as the loader's
+/// `struct image_layout`, and the size of the array it runs in.
+fn layout(image: &Image, offset: usize, stream: &Stream) -> String {
+    let data_end = offset + image.data.len();
+    let mut out = format!(
+        "/* {}: at {offset} in the stream; relocated words as distances from the one before. */\n\
+         #define IMAGE_BUFFER_SIZE {}\n\
+         static const unsigned long relocation_steps[{} + 1] = {{\n",
+        image.arch.name(),
+        offset + image.size,
+        image.relocations.len(),
+    );
     let mut previous = 0;
     let steps: Vec<String> = image
         .relocations
@@ -210,12 +343,21 @@ fn data(image: &Image, packed: &[u8], encoded: &str) -> String {
         out.push_str(&row.join(", "));
         out.push_str(",\n");
     }
-    out.push_str(
-        "};\n\nint main(void)\n{\n  \
-         return run_image(image, IMAGE_DATA_SIZE, IMAGE_ADLER32, packed_image, IMAGE_PACKED_SIZE,\n                   \
-         relocation_steps, IMAGE_RELOCATIONS, IMAGE_ENTRY);\n}\n",
-    );
+    out.push_str(&format!(
+        "}};\nstatic const struct image_layout layout = {{{offset}, {data_end}, {}UL, {}, relocation_steps,\n  {}}};\n",
+        adler2::adler32_slice(&stream.bytes[..data_end]),
+        image.entry,
+        image.relocations.len(),
+    ));
     out
+}
+
+/// The compiler's predefined macro for `arch`.
+fn macro_of(arch: Arch) -> &'static str {
+    match arch {
+        Arch::X86_64 => "__x86_64__",
+        Arch::X86 => "__i386__",
+    }
 }
 
 #[cfg(test)]
@@ -231,5 +373,16 @@ mod tests {
         let digits: std::collections::BTreeSet<u8> = BASE85_DIGITS.iter().copied().collect();
         assert_eq!(digits.len(), 85, "no digit twice");
         assert!(!digits.contains(&b'"') && !digits.contains(&b'\\') && !digits.contains(&b'?'));
+    }
+
+    #[test]
+    fn the_mit_terms_are_found_however_a_notice_breaks_its_lines() {
+        let rewrapped: Vec<&str> = MIT_TERMS.split(". ").collect();
+        assert!(holds_mit_terms(&[
+            "MIT License",
+            "",
+            &rewrapped.join(".\n  ")
+        ]));
+        assert!(!holds_mit_terms(&["Apache License, Version 2.0"]));
     }
 }

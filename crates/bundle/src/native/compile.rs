@@ -6,6 +6,7 @@ use super::source::ENTRY;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 /// The std stand-in's source, compiled for every image.
 const STD_STANDIN: &str = include_str!("../../native/std.rs");
@@ -13,13 +14,60 @@ const STD_STANDIN: &str = include_str!("../../native/std.rs");
 /// Flags shared by both builds: no unwinding (nothing to unwind to without std).
 const CODEGEN: &[&str] = &["--edition", "2021", "-C", "panic=abort"];
 
-/// How the image is optimised.
+/// The machines a C bundle carries an image for, in the order the images are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arch {
+    /// x86-64 (Linux and Windows judges that compile 64-bit).
+    X86_64,
+    /// 32-bit x86 (POJ's MinGW on Windows; any judge that compiles 32-bit).
+    X86,
+}
+
+impl Arch {
+    pub const ALL: [Arch; 2] = [Arch::X86_64, Arch::X86];
+
+    /// The target the image is compiled for: Linux's, because it is the one with a stable
+    /// standard library at hand; the image uses nothing of Linux (no system call).
+    pub fn triple(self) -> &'static str {
+        match self {
+            Arch::X86_64 => "x86_64-unknown-linux-gnu",
+            Arch::X86 => "i686-unknown-linux-gnu",
+        }
+    }
+
+    /// Bytes of a pointer, and so of each relocated word.
+    pub fn word_bytes(self) -> usize {
+        match self {
+            Arch::X86_64 => 8,
+            Arch::X86 => 4,
+        }
+    }
+
+    /// The name the header and `make bundle` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arch::X86_64 => "x86-64",
+            Arch::X86 => "32-bit x86",
+        }
+    }
+
+    /// Flags for this machine: x86-64 code leaves the 128 bytes below the stack pointer
+    /// alone (System V lets it use them; Windows does not promise to keep them).
+    fn flags(self) -> &'static [&'static str] {
+        match self {
+            Arch::X86_64 => &["-C", "no-redzone=yes"],
+            Arch::X86 => &[],
+        }
+    }
+}
+
+/// How the images are optimised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimisation {
     /// `-O`, as the Rust bundle is built for a judge.
     Speed,
-    /// For an image that does not fit its judges' limit at `-O`: optimised for size, the
-    /// whole program at once (robots: 76,955 -> 56,222 bytes of code and data).
+    /// For images that do not fit their judges' limit at `-O`: optimised for size, the
+    /// whole program at once (robots, x86-64: 88,072 -> 63,752 bytes of code and data).
     Size,
 }
 
@@ -29,12 +77,20 @@ impl Optimisation {
             Optimisation::Speed => &["-O"],
             Optimisation::Size => &[
                 "-C",
-                "opt-level=s",
+                "opt-level=z",
                 "-C",
                 "lto=fat",
                 "-C",
                 "codegen-units=1",
             ],
+        }
+    }
+
+    /// The name of its work directory.
+    pub fn name(self) -> &'static str {
+        match self {
+            Optimisation::Speed => "speed",
+            Optimisation::Size => "size",
         }
     }
 
@@ -44,20 +100,31 @@ impl Optimisation {
     }
 }
 
-/// The rustc that builds images: the workspace's own, and a stable release.
+/// A stable rustc that builds images for one machine.
 pub struct Toolchain {
     rustc: PathBuf,
+    pub arch: Arch,
     /// `rustc 1.95.0 (59807616e 2026-04-14)`, for the C file's header.
     pub version: String,
-    /// `x86_64-unknown-linux-gnu`.
-    pub host: String,
+    /// The std stand-in, built once for all bundles: at `-O`, and optimised for size.
+    standins: [OnceLock<Result<PathBuf, String>>; 2],
 }
 
+/// Where Debian's `rustc-web` puts the stable rustc whose 32-bit x86 standard library
+/// `libstd-rust-web-dev:i386` installs (README, "Set-up").
+const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
+
 impl Toolchain {
-    /// `$RUSTC` or `rustc` from the path; refuses a nightly or beta compiler, whose
-    /// features the C bundles promise not to need.
-    pub fn find() -> Result<Toolchain> {
-        let rustc = PathBuf::from(std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into()));
+    /// The rustc for `arch`: for x86-64 the workspace's own (`$RUSTC` or `rustc` from the
+    /// path); for 32-bit x86 `$RUSTC_X86` or Debian's, called by its path so that it never
+    /// stands in for the workspace's. Refuses a nightly or beta compiler, whose features
+    /// the C bundles promise not to need, and one without the standard library for `arch`.
+    pub fn find(arch: Arch) -> Result<Toolchain> {
+        let (variable, default) = match arch {
+            Arch::X86_64 => ("RUSTC", "rustc"),
+            Arch::X86 => ("RUSTC_X86", DEBIAN_RUSTC),
+        };
+        let rustc = PathBuf::from(std::env::var_os(variable).unwrap_or_else(|| default.into()));
         let output = Command::new(&rustc)
             .arg("-vV")
             .env_remove("RUSTC_BOOTSTRAP")
@@ -78,14 +145,59 @@ impl Toolchain {
         if release.contains('-') {
             bail!("rustc {release} is not a stable release: C bundles are built with stable Rust");
         }
-        if host != "x86_64-unknown-linux-gnu" {
+        if host != Arch::X86_64.triple() {
             bail!("C bundles are built on x86-64 Linux; this rustc's host is {host}");
+        }
+        let libdir = Command::new(&rustc)
+            .args(["--print", "target-libdir", "--target", arch.triple()])
+            .env_remove("RUSTC_BOOTSTRAP")
+            .output()
+            .with_context(|| format!("cannot run {}", rustc.display()))?;
+        let libdir = PathBuf::from(String::from_utf8_lossy(&libdir.stdout).trim());
+        let has_core = std::fs::read_dir(&libdir).is_ok_and(|entries| {
+            entries.flatten().any(|entry| {
+                let name = entry.file_name();
+                let name = name.to_string_lossy();
+                name.starts_with("libcore-") && name.ends_with(".rlib")
+            })
+        });
+        if !has_core {
+            bail!(
+                "{} ({version}) has no standard library for {}",
+                rustc.display(),
+                arch.triple()
+            );
         }
         Ok(Toolchain {
             rustc,
+            arch,
             version: version.to_string(),
-            host,
+            standins: Default::default(),
         })
+    }
+
+    /// The std stand-in's rlib at `optimisation`, built in `<work>/std` by the first image
+    /// that needs it (its paths, like the image's, are remapped to `c-bundle/...`).
+    fn standin(&self, optimisation: Optimisation, work: &Path) -> Result<PathBuf> {
+        let slot = &self.standins[optimisation as usize];
+        let built = slot.get_or_init(|| {
+            let work = work.join("std");
+            let source = work.join("std.rs");
+            let rlib = work.join("libstd.rlib");
+            std::fs::create_dir_all(&work)
+                .and_then(|()| std::fs::write(&source, STD_STANDIN))
+                .map_err(|e| format!("cannot write {}: {e}", source.display()))?;
+            run(
+                self.rustc(optimisation, &work)
+                    .args(["--crate-type", "rlib", "--crate-name", "std", "-o"])
+                    .arg(&rlib)
+                    .arg(&source),
+                "the std stand-in (crates/bundle/native/std.rs)",
+            )
+            .map_err(|e| format!("{e:#}"))?;
+            Ok(rlib)
+        });
+        built.clone().map_err(|e| anyhow::anyhow!("{e}"))
     }
 
     /// rustc with the flags of both builds; file names under `work` as `c-bundle/...`, so
@@ -98,31 +210,24 @@ impl Toolchain {
         let mut command = Command::new(&self.rustc);
         command
             .env_remove("RUSTC_BOOTSTRAP")
+            .args(["--target", self.arch.triple()])
             .args(CODEGEN)
+            .args(self.arch.flags())
             .args(optimisation.flags())
             .arg(remap);
         command
     }
 }
 
-/// Compiles `source` (the image crate) in `work`; returns the linked ELF file's path.
+/// Compiles `source` (the image crate) in `work`, which no other build shares; returns the
+/// linked ELF file's path.
 pub fn build_image(
     toolchain: &Toolchain,
     optimisation: Optimisation,
     source: &str,
     work: &Path,
 ) -> Result<PathBuf> {
-    let standin_source = work.join("std.rs");
-    let standin = work.join("libstd.rlib");
-    std::fs::write(&standin_source, STD_STANDIN)?;
-    run(
-        toolchain
-            .rustc(optimisation, work)
-            .args(["--crate-type", "rlib", "--crate-name", "std", "-o"])
-            .arg(&standin)
-            .arg(&standin_source),
-        "the std stand-in (crates/bundle/native/std.rs)",
-    )?;
+    let standin = toolchain.standin(optimisation, work)?;
     let image_source = work.join("image.rs");
     let elf = work.join("image.elf");
     std::fs::write(&image_source, source)?;

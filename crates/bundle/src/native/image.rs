@@ -1,6 +1,7 @@
 //! The image: what of the linked ELF file runs (code, constants, data), laid out as it
 //! would be in memory from its lowest address, and the words the loader relocates.
 
+use super::compile::Arch;
 use super::source::ENTRY;
 use anyhow::{bail, ensure, Context, Result};
 use object::{Object, ObjectSection, ObjectSymbol, RelocationFlags, SectionFlags};
@@ -20,14 +21,16 @@ const NOT_RUN: &[&str] = &[
     ".note.gnu.build-id",
 ];
 
-/// x86-64's one relocation in a static position-independent executable: the word becomes
-/// the load address plus the addend.
-const R_X86_64_RELATIVE: u32 = 8;
+/// The one relocation of a static position-independent executable, on both machines:
+/// the word becomes the load address plus the addend (`R_X86_64_RELATIVE`,
+/// `R_386_RELATIVE`; x86-64 gives the addend in the table, x86 in the word itself).
+const R_RELATIVE: u32 = 8;
 
 /// The alignment of the loader's array (`loader.c`'s `aligned(4096)`).
 pub const PAGE: u64 = 4096;
 
 pub struct Image {
+    pub arch: Arch,
     /// The image's first bytes as they are in memory; `size - data.len()` zero bytes follow.
     pub data: Vec<u8>,
     /// Bytes of memory the image takes.
@@ -39,13 +42,18 @@ pub struct Image {
 }
 
 impl Image {
-    pub fn from_elf(bytes: &[u8]) -> Result<Image> {
+    pub fn from_elf(bytes: &[u8], arch: Arch) -> Result<Image> {
         let elf = object::File::parse(bytes).context("not an object file")?;
+        let machine = match arch {
+            Arch::X86_64 => object::Architecture::X86_64,
+            Arch::X86 => object::Architecture::I386,
+        };
         ensure!(
-            elf.architecture() == object::Architecture::X86_64,
-            "the image is for {:?}, not x86-64",
+            elf.architecture() == machine,
+            "the image is for {:?}, not {machine:?}",
             elf.architecture()
         );
+        let word = arch.word_bytes();
         if let Some(symbol) = elf
             .symbols()
             .find(|s| s.is_undefined() && !s.name().unwrap_or("").is_empty())
@@ -102,23 +110,29 @@ impl Image {
                 bail!("a relocation that is not ELF");
             };
             ensure!(
-                r_type == R_X86_64_RELATIVE,
+                r_type == R_RELATIVE,
                 "the image needs relocation type {r_type} at {offset:#x}; the loader only adds the load address"
             );
             if !inside(offset) {
                 continue; // in a section that is not loaded (.dynamic, unwinding tables)
             }
-            let target = u64::try_from(relocation.addend())?;
+            let at = usize::try_from(offset - low)?;
+            ensure!(
+                at + word <= data.len(),
+                "the relocated word at {offset:#x} is past the image's data"
+            );
+            let target = if relocation.has_implicit_addend() {
+                let mut bytes = [0u8; 8];
+                bytes[..word].copy_from_slice(&data[at..at + word]);
+                u64::from_le_bytes(bytes)
+            } else {
+                u64::try_from(relocation.addend())?
+            };
             ensure!(
                 inside(target) || target == end,
                 "the word at {offset:#x} points at {target:#x}, outside the image's sections"
             );
-            let at = usize::try_from(offset - low)?;
-            ensure!(
-                at + 8 <= data.len(),
-                "the relocated word at {offset:#x} is past the image's data"
-            );
-            data[at..at + 8].copy_from_slice(&(target - low).to_le_bytes());
+            data[at..at + word].copy_from_slice(&(target - low).to_le_bytes()[..word]);
             relocations.push(at);
         }
         relocations.sort_unstable();
@@ -129,6 +143,7 @@ impl Image {
             .address();
         ensure!(inside(entry), "the entry {entry:#x} is outside the image");
         Ok(Image {
+            arch,
             data,
             size: usize::try_from(end - low)?,
             relocations,

@@ -8,6 +8,38 @@ use syn::{parse_quote, Item};
 /// The name the loader calls; `compile` makes it the ELF entry, so the linker keeps it.
 pub const ENTRY: &str = "image_main";
 
+/// The loader's way in, the same C signature on both machines. On 32-bit x86 it first
+/// aligns the stack to 16 bytes, which the code rustc makes for x86 Linux assumes and a
+/// Windows caller does not promise (4 bytes there): `image_main` saves the stack pointer,
+/// aligns it and calls `image_run` with the host pointer it was given.
+const ENTRIES: &str = r#"#[cfg(target_arch = "x86_64")]
+#[no_mangle]
+pub extern "C" fn image_main(host: &'static std::Host) -> i32 {
+    std::rt::start(host, main)
+}
+
+#[cfg(target_arch = "x86")]
+extern "C" fn image_run(host: &'static std::Host) -> i32 {
+    std::rt::start(host, main)
+}
+
+#[cfg(target_arch = "x86")]
+core::arch::global_asm!(
+    ".globl image_main",
+    "image_main:",
+    "push ebp",
+    "mov ebp, esp",
+    "and esp, -16",
+    "sub esp, 12",
+    "push dword ptr [ebp + 8]",
+    "call {run}",
+    "mov esp, ebp",
+    "pop ebp",
+    "ret",
+    run = sym image_run,
+);
+"#;
+
 /// `bundle` (a whole Rust bundle) as the image crate's source.
 pub fn image_source(bundle: &str) -> Result<String> {
     let mut file = syn::parse_file(bundle).context("the Rust bundle does not parse")?;
@@ -30,10 +62,7 @@ pub fn image_source(bundle: &str) -> Result<String> {
          extern crate alloc;\n\
          \n\
          {code}\n\
-         #[no_mangle]\n\
-         pub extern \"C\" fn {ENTRY}(host: &'static std::Host) -> i32 {{\n    \
-             std::rt::start(host, main)\n\
-         }}\n"
+         {ENTRIES}"
     ))
 }
 
@@ -71,6 +100,10 @@ mod tests {
         );
         assert!(source.contains("#![no_std]"));
         assert!(source.contains("pub extern \"C\" fn image_main("));
+        assert!(
+            source.contains("\"image_main:\""),
+            "the 32-bit entry: {source}"
+        );
         assert!(source.contains("std::rt::start(host, main)"));
     }
 
