@@ -58,35 +58,38 @@
 //! - Bundles in parallel: the pass is rustc-bound, and a bundle's rounds depend on each
 //!   other; bundles do not (2 cores: 50 s of CPU in 27 s of wall time, benches/README.md).
 
-mod arms;
+// The stages, in the order a bundle goes through them:
+/// 3. The compiler's pass: what rustc finds unused goes, round after round.
 mod dead;
-pub mod diagnostics;
+/// 4. The text: header, items, licence notices.
 pub mod emit;
-mod externs;
-mod include;
-pub mod licence;
-mod load;
-pub mod metadata;
+/// 5. The C bundle, for judges that take no Rust.
 pub mod native;
+/// 2. The dependencies cut by name to what the solution seems to use.
 mod prune;
+/// 1. Each crate's module tree read into one syntax tree, stripped, its paths rewritten.
+mod read;
+
+// Around them: the workspace and its plans, names in paths, writing many bundles at once.
+pub mod metadata;
 mod resolve;
-mod rewrite;
-mod strip;
 #[cfg(test)]
 mod test_fixtures;
 mod uses;
 mod write;
 
-pub use dead::Report;
+pub use dead::{diagnostics, Report};
+pub use emit::licence;
 pub use metadata::{Plan, Workspace};
 pub use write::{write_bundles, CWritten, Written};
 
 use anyhow::{bail, Context, Result};
-use externs::{extern_crates, library_module, macro_uses, reexport_macros};
 use metadata::Library;
 use proc_macro2::Ident;
+use read::externs::{extern_crates, library_module, macro_uses, reexport_macros};
+use read::strip::Strip;
+use read::{load, rewrite};
 use std::collections::{BTreeMap, BTreeSet};
-use strip::Strip;
 use syn::visit_mut::VisitMut;
 use syn::Item;
 

@@ -27,7 +27,7 @@ pub struct Library {
     /// The oldest rustc the crate declares it builds with (`package.rust-version`).
     pub rust_version: Option<judges::profile::Version>,
     /// The licence notice that must travel with the crate's code into a bundle.
-    pub notice: crate::licence::Notice,
+    pub notice: crate::emit::licence::Notice,
     /// Where the code comes from, for the header: a repository URL or a workspace directory.
     pub home: String,
 }
@@ -254,7 +254,7 @@ impl Workspace {
                 .rust_version
                 .as_ref()
                 .and_then(|v| judges::profile::Version::parse(&v.to_string())),
-            notice: crate::licence::notice(package, self.root())?,
+            notice: crate::emit::licence::notice(package, self.root())?,
             home,
         })
     }

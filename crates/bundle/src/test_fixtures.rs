@@ -1,7 +1,7 @@
 //! What the unit tests of several modules share: a contest on the judges crate's test
 //! profiles, and a library to bundle.
 
-use crate::licence::Notice;
+use crate::emit::licence::Notice;
 use crate::metadata::Library;
 use judges::contest::{parse_table, Contest};
 use judges::profile::Profiles;

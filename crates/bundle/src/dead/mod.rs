@@ -12,10 +12,9 @@
 //! (impls are matched by name, so two types called `Iter` could be confused) is taken
 //! again without the removals the errors name, which are never tried again.
 
-use crate::arms;
-use crate::diagnostics::{self, Diagnostic, Spot, ITEM_LINTS};
 use crate::uses::{retain_leaf_trees, unraw, Leaf};
 use anyhow::{bail, Context, Result};
+use diagnostics::{Diagnostic, Spot, ITEM_LINTS};
 use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
@@ -24,6 +23,8 @@ use syn::visit::{self, Visit};
 use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, ImplItem, Item, Pat, Stmt, TraitItem, UseTree};
 
+mod arms;
+pub mod diagnostics;
 mod find;
 mod sweep;
 mod tokens;

@@ -2,9 +2,9 @@
 //! an extern name becomes a module path (or a std crate's name), and the macros a library
 //! exports are re-exported from its module.
 
-use crate::load;
 use crate::metadata::Library;
-use crate::rewrite;
+use crate::read::load;
+use crate::read::rewrite;
 use anyhow::{bail, Result};
 use proc_macro2::{Ident, Span};
 use std::collections::{BTreeMap, BTreeSet};

@@ -5,8 +5,8 @@
 //! literal text (see `include`), and `extern crate` items are taken out and reported:
 //! the bundle has none, its caller maps the names they bound instead.
 
-use crate::include;
-use crate::strip::Strip;
+use crate::read::include;
+use crate::read::strip::Strip;
 use anyhow::{bail, Context, Result};
 use cargo_metadata::camino::{Utf8Path, Utf8PathBuf};
 use syn::{Item, ItemMod};

@@ -7,7 +7,7 @@
 //! rule where it was (`#[macro_export]` becomes spaces, the `use`s go at the ends of
 //! lines that close modules and of the file), so its spans are the bundle's.
 
-use crate::diagnostics::{self, Spot};
+use crate::dead::diagnostics::{self, Spot};
 use anyhow::Result;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use std::collections::HashSet;

@@ -3,6 +3,8 @@
 //! formatted by prettyplease, re-indented by two spaces a level instead of four
 //! (indentation is a quarter to a third of a bundle's bytes).
 
+pub mod licence;
+
 use crate::metadata::{Library, Plan};
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::HashSet;
