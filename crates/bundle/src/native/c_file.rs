@@ -177,6 +177,7 @@ fn header(
             match optimisation {
                 Optimisation::Speed => "",
                 Optimisation::Size => " (at -O it is over the limit)",
+                Optimisation::Smallest => " (at -O and at opt-level=s it is over the limit)",
             }
         ),
     ];

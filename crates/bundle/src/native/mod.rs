@@ -19,8 +19,9 @@
 //!   as one LZMA stream written in base 85, each image's layout and relocations under the
 //!   macro that names its machine, and `main`.
 //!
-//! Which images, built how: the first choice that fits the judges' limit, each at `-O` and
-//! then optimised for size (`opt-level=z`, fat LTO): both images; the ones the judges need
+//! Which images, built how: the first choice that fits the judges' limit, each at `-O`,
+//! then optimised for size (`opt-level=s`, fat LTO), then for the smallest code
+//! (`opt-level=z`): both images; the ones the judges need
 //! (by the bits `judges.toml` records: POJ's 32); the one that serves most judges that take
 //! no Rust. The header says what was left out and why.
 //!
@@ -45,8 +46,9 @@
 //!   the loader), x86-64 code without a red zone (Windows may write below the stack
 //!   pointer), and rustc's inline stack probes, which touch each page in order as
 //!   Windows' guard page needs.
-//! - Size before speed only where the limit needs it: mouse-cheese's two images fit only
-//!   optimised for size; robots' 32-bit image too (`benches/README.md` has the times).
+//! - Size before speed only where the limit needs it, and `opt-level=s` before `z`:
+//!   mouse-cheese's two images fit only optimised for size (`benches/README.md` has the
+//!   times).
 //! - The image in a section flagged writable and executable (GCC's section attribute,
 //!   ELF's "awx", PE's "wx"), not memory mapped at run time: the program makes only the
 //!   system calls any C program makes, which is what judges that filter system calls allow.
@@ -112,7 +114,7 @@ pub struct ImageFigures {
 
 /// Builds the C bundle of `plan` from its Rust bundle's text, with `work` (created if
 /// missing) for the intermediate files. The first that fits `limit` bytes, each choice of
-/// images at `-O` and then optimised for size: every image; the images its C judges need
+/// images at `-O`, then optimised for size, then for the smallest code: every image; the images its C judges need
 /// (by the bits each judge's profile records); the one image that serves the most judges
 /// that take C but no Rust. The header says which image was left out and why.
 pub fn c_bundle(
@@ -165,7 +167,11 @@ pub fn c_bundle(
                 (arch, why)
             })
             .collect();
-        for optimisation in [Optimisation::Speed, Optimisation::Size] {
+        for optimisation in [
+            Optimisation::Speed,
+            Optimisation::Size,
+            Optimisation::Smallest,
+        ] {
             let indices: Vec<usize> = chosen
                 .iter()
                 .map(|toolchain| images.build(toolchain, optimisation))
