@@ -106,8 +106,8 @@ struct Machine {
     name: &'static str,
     compiler: &'static str,
     flags: &'static [&'static str],
-    /// What runs the binary here (none: it runs itself).
-    runner: Option<&'static str>,
+    /// What runs the binary here.
+    runner: Runner,
     /// The image it needs.
     arch: Arch,
 }
@@ -117,24 +117,62 @@ const OTHER_MACHINES: [Machine; 3] = [
         name: "linux-x86",
         compiler: "gcc",
         flags: &["-m32", "-O2"],
-        runner: None,
+        runner: Runner::Itself,
         arch: Arch::X86,
     },
     Machine {
         name: "windows-x86",
         compiler: "i686-w64-mingw32-gcc",
         flags: &["-O2"],
-        runner: Some("wine"),
+        runner: Runner::Wine32,
         arch: Arch::X86,
     },
     Machine {
         name: "windows-x86-64",
         compiler: "x86_64-w64-mingw32-gcc",
         flags: &["-O2"],
-        runner: Some("wine"),
+        runner: Runner::Wine,
         arch: Arch::X86_64,
     },
 ];
+
+/// How a test binary runs here.
+#[derive(Clone, Copy)]
+enum Runner {
+    Itself,
+    /// Wine, Debian's `wine`.
+    Wine,
+    /// Wine for 32-bit programs: `wine` with `wine32:i386`, or where those could not join
+    /// the amd64 system, the i386 root `.ci/wine32-root` made (its `run-wine`).
+    Wine32,
+}
+
+impl Runner {
+    fn command(self, binary: &Path) -> Command {
+        let wine_root = std::env::var_os("WINE32_ROOT")
+            .map_or_else(|| PathBuf::from("/var/lib/wine32-root"), PathBuf::from);
+        let run_wine = wine_root.join("run-wine");
+        let mut command = match self {
+            Runner::Itself => return Command::new(binary),
+            Runner::Wine32 if run_wine.exists() => Command::new(run_wine),
+            Runner::Wine | Runner::Wine32 => {
+                let mut wine = Command::new("wine");
+                wine.envs(wine_environment());
+                wine
+            }
+        };
+        command.arg(binary);
+        command
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Runner::Itself => "this machine",
+            Runner::Wine => "wine",
+            Runner::Wine32 => "32-bit wine",
+        }
+    }
+}
 
 /// Bundled to C as well: fixtures written as contestants write crates.
 const ALSO_IN_C: [&str; 3] = [
@@ -376,19 +414,12 @@ struct OtherBuild {
     bundle: usize,
     machine: &'static str,
     binary: PathBuf,
-    runner: Option<&'static str>,
+    runner: Runner,
 }
 
 impl OtherBuild {
     fn command(&self) -> Command {
-        match self.runner {
-            None => Command::new(&self.binary),
-            Some(runner) => {
-                let mut command = Command::new(runner);
-                command.arg(&self.binary).envs(wine_environment());
-                command
-            }
-        }
+        self.runner.command(&self.binary)
     }
 }
 
@@ -465,7 +496,7 @@ fn machine_ready(
     machine: &str,
     compiler: &str,
     flags: &[&str],
-    runner: Option<&'static str>,
+    runner: Runner,
 ) -> Result<(), String> {
     let dir = scratch("probes");
     let (source, binary) = (
@@ -503,7 +534,7 @@ fn machine_ready(
     let ran = probe
         .command()
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", runner.unwrap_or("the program")))?;
+        .map_err(|e| format!("cannot run {}: {e}", runner.name()))?;
     // (Windows' text mode writes "hello\r\n": the bundles' own output is binary.)
     if String::from_utf8_lossy(&ran.stdout).trim_end() != "hello" {
         let said = String::from_utf8_lossy(&ran.stderr);
@@ -513,7 +544,7 @@ fn machine_ready(
             .unwrap_or("it printed nothing (for 32-bit Windows programs Wine needs wine32:i386)");
         return Err(format!(
             "{} cannot run what {compiler} builds: {said}",
-            runner.unwrap_or("this machine"),
+            runner.name(),
         ));
     }
     Ok(())
@@ -521,26 +552,39 @@ fn machine_ready(
 
 #[test]
 fn on_32_bit_linux_and_on_windows_every_c_bundle_replays_its_samples() {
+    // One thread a build: a Wine process mostly waits for its server.
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = other_builds()
+            .iter()
+            .map(|build| scope.spawn(move || sample_failures(build)))
+            .collect();
+        runs.into_iter()
+            .flat_map(|run| run.join().expect("a sample thread"))
+            .collect()
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The samples `build` does not replay byte for byte, each as one line.
+fn sample_failures(build: &OtherBuild) -> Vec<String> {
+    let built = &built()[build.bundle];
     let mut failures = Vec::new();
-    for build in other_builds() {
-        let built = &built()[build.bundle];
-        for (input, bytes, expected) in samples(&built.samples) {
-            let output = seccomp::run_with_timeout(&mut build.command(), &bytes)
-                .unwrap_or_else(|e| panic!("{e}"));
-            if !output.status.success() || output.stdout != expected {
-                failures.push(format!(
-                    "{} ({}), {}: {}, {} bytes of output where {} were expected",
-                    built.name,
-                    build.machine,
-                    input.display(),
-                    output.status,
-                    output.stdout.len(),
-                    expected.len()
-                ));
-            }
+    for (input, bytes, expected) in samples(&built.samples) {
+        let output = seccomp::run_with_timeout(&mut build.command(), &bytes)
+            .unwrap_or_else(|e| panic!("{e}"));
+        if !output.status.success() || output.stdout != expected {
+            failures.push(format!(
+                "{} ({}), {}: {}, {} bytes of output where {} were expected",
+                built.name,
+                build.machine,
+                input.display(),
+                output.status,
+                output.stdout.len(),
+                expected.len()
+            ));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures
 }
 
 #[test]
