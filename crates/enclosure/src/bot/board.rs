@@ -4,11 +4,9 @@
 //! Everything is indexed by `Vertex::index` and kept in fixed arrays: the bot runs in an
 //! unoptimised build, so no hashing and few allocations.
 
+use super::bfs::Bfs;
 use crate::geometry::{edge_sides, Dir, Vertex, VERTICES};
 use crate::state::Game;
-
-/// Distance of a vertex nobody can reach.
-pub const FAR: u32 = 1_000;
 
 /// Edge marker: the edge leaves the board.
 const OFF: u8 = 254;
@@ -73,86 +71,11 @@ impl Board {
     }
 
     /// Pen-up walking distances of `seat` from `from`, avoiding the vertices in `avoid`
-    /// (a vertex bit set; `from` itself is always allowed). Also returns, for each vertex,
-    /// the first move of one shortest path to it (`usize::MAX` for `from` and the unreached).
-    pub fn walk(
-        &self,
-        seat: usize,
-        from: Vertex,
-        avoid: u128,
-    ) -> ([u32; VERTICES], [usize; VERTICES]) {
-        let mut dist = [FAR; VERTICES];
-        let mut first = [usize::MAX; VERTICES];
-        let mut queue = [0usize; VERTICES];
-        let (mut head, mut tail) = (0, 0);
-        dist[from.index()] = 0;
-        queue[tail] = from.index();
-        tail += 1;
-        while head < tail {
-            let at = queue[head];
-            head += 1;
-            let v = Vertex::from_index(at);
-            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
-                if !self.walkable(seat, v, k) {
-                    continue;
-                }
-                let to = v.step(dir).index();
-                if dist[to] != FAR || avoid >> to & 1 == 1 {
-                    continue;
-                }
-                dist[to] = dist[at] + 1;
-                first[to] = if at == from.index() { k } else { first[at] };
-                queue[tail] = to;
-                tail += 1;
-            }
-        }
-        (dist, first)
-    }
-
-    /// The shortest way for a pen-down player standing at the end of `trail` to close its loop:
-    /// the number of moves, or `FAR` when it cannot. Drawn steps only, never through its own
-    /// trail (that would close earlier) and never straight back.
-    pub fn closing_distance(&self, trail: &[Vertex]) -> u32 {
-        let n = trail.len();
-        if n == 0 {
-            return FAR;
-        }
-        if n == 1 {
-            return 4; // pen just went down in place: the smallest loop is a unit square
-        }
-        let on_trail = trail.iter().fold(0u128, |m, v| m | v.bit());
-        let from = trail[n - 1];
-        let back = Some(trail[n - 2]);
-        let mut dist = [FAR; VERTICES];
-        let mut queue = [0usize; VERTICES];
-        let (mut head, mut tail) = (0, 0);
-        dist[from.index()] = 0;
-        queue[tail] = from.index();
-        tail += 1;
-        while head < tail {
-            let at = queue[head];
-            head += 1;
-            let v = Vertex::from_index(at);
-            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
-                if !self.drawable(v, k) {
-                    continue;
-                }
-                let to = v.step(dir);
-                if to == from || (at == from.index() && Some(to) == back) {
-                    continue; // both would be stepping backwards
-                }
-                if on_trail & to.bit() != 0 {
-                    return dist[at] + 1; // breadth first: the first trail vertex met is nearest
-                }
-                if dist[to.index()] != FAR {
-                    continue;
-                }
-                dist[to.index()] = dist[at] + 1;
-                queue[tail] = to.index();
-                tail += 1;
-            }
-        }
-        FAR
+    /// (a vertex bit set; `from` itself is always allowed), and the ways found.
+    pub fn walk(&self, seat: usize, from: Vertex, avoid: u128) -> Bfs {
+        Bfs::new(from.bit(), 0, |at, k, to| {
+            self.walkable(seat, at, k) && avoid & to.bit() == 0
+        })
     }
 }
 
@@ -188,26 +111,13 @@ mod tests {
         let cells: Vec<(i32, i32)> = (0..9).flat_map(|y| [(1, y), (2, y)]).collect();
         game.add_region(1, &cells);
         let board = Board::new(&game);
-        let (dist, first) = board.walk(0, Vertex::new(0, 5), 0);
+        let walk = board.walk(0, Vertex::new(0, 5), 0);
         // Straight through would be 4; around the wall's open end it is 5 + 3 + 5 = 13...
         // (0,5) -> (0,9) is 4, then right 4 to (4,9), then up 4 to (4,5): 12.
-        assert_eq!(dist[Vertex::new(4, 5).index()], 12);
-        assert_eq!(Dir::MOVES[first[Vertex::new(4, 5).index()]], Dir::Down);
+        assert_eq!(walk.dist[Vertex::new(4, 5).index()], 12);
+        assert_eq!(walk.first_step(Vertex::new(4, 5)), Some(Dir::Down));
         // The owner walks straight through.
-        let (own, _) = board.walk(1, Vertex::new(0, 5), 0);
-        assert_eq!(own[Vertex::new(4, 5).index()], 4);
-    }
-
-    #[test]
-    fn closing_distance_of_an_open_square() {
-        let game = Game::new(&[Some(Vertex::new(0, 0)), Some(Vertex::new(9, 9))]);
-        let board = Board::new(&game);
-        let trail: Vec<Vertex> = [(2, 2), (3, 2), (4, 2), (4, 3), (4, 4)]
-            .iter()
-            .map(|&(x, y)| Vertex::new(x, y))
-            .collect();
-        // From (4,4): left twice and up twice reaches (2,2); (3,4)->(3,3)->(3,2) is 3.
-        assert_eq!(board.closing_distance(&trail), 3);
-        assert_eq!(board.closing_distance(&trail[..1]), 4);
+        let own = board.walk(1, Vertex::new(0, 5), 0);
+        assert_eq!(own.dist[Vertex::new(4, 5).index()], 4);
     }
 }

@@ -1,11 +1,13 @@
 //! Ways to close an open trail (pen down): for each trail vertex, the shortest drawn path
 //! back to it and the two L-shaped paths, each judged by what it captures and by how safe it
-//! is. The planner falls back on these whenever its rectangle can no longer be finished safely.
+//! is. The planner falls back on these whenever its rectangle can no longer be finished safely;
+//! `closing_distance` is how soon any drawer could close.
 
-use super::board::{move_index, Board, FAR};
+use super::bfs::{Bfs, FAR};
+use super::board::{move_index, Board};
 use super::rect::capture_value;
 use crate::capture;
-use crate::geometry::{Dir, Vertex, VERTICES};
+use crate::geometry::{Vertex, VERTICES};
 
 /// One way to close the loop.
 #[derive(Clone, Debug)]
@@ -61,56 +63,18 @@ impl ClosingContext<'_> {
         self.trail.contains(&v)
     }
 
-    /// Breadth-first from the current vertex, never through the trail: the shortest path to
-    /// each trail vertex it can reach.
+    /// The shortest way to each trail vertex the pen can close on.
     fn shortest_paths(&self) -> Vec<Vec<Vertex>> {
-        let n = self.trail.len();
-        let from = self.trail[n - 1];
-        let back = self.trail[n - 2];
-        let mut parent = [usize::MAX; VERTICES];
-        let mut seen = [false; VERTICES];
-        let mut queue = [0usize; VERTICES];
-        let (mut head, mut tail) = (0, 0);
-        let mut ends = Vec::new();
-        seen[from.index()] = true;
-        queue[tail] = from.index();
-        tail += 1;
-        while head < tail {
-            let at = queue[head];
-            head += 1;
-            let v = Vertex::from_index(at);
-            for (k, dir) in Dir::MOVES.into_iter().enumerate() {
-                let to = v.step(dir);
-                if !self.board.drawable(v, k) || seen[to.index()] {
-                    continue;
-                }
-                if at == from.index() && to == back {
-                    continue;
-                }
-                if self.avoid & to.bit() != 0 {
-                    continue;
-                }
-                seen[to.index()] = true;
-                parent[to.index()] = at;
-                if self.on_trail(to) {
-                    ends.push(to); // a closing step: do not walk on through the trail
-                } else {
-                    queue[tail] = to.index();
-                    tail += 1;
-                }
-            }
-        }
-        ends.into_iter()
-            .map(|end| {
-                let mut path = vec![end];
-                let mut at = parent[end.index()];
-                while at != from.index() {
-                    path.push(Vertex::from_index(at));
-                    at = parent[at];
-                }
-                path.reverse();
-                path
-            })
+        let from = self.trail[self.trail.len() - 1];
+        let ways = Bfs::new(
+            from.bit(),
+            mask(self.trail),
+            homeward(self.board, self.trail, self.avoid),
+        );
+        ways.reached()
+            .skip(1) // the pen's own vertex
+            .filter(|&v| self.on_trail(v))
+            .map(|end| ways.path(end))
             .collect()
     }
 
@@ -176,6 +140,42 @@ impl ClosingContext<'_> {
             path,
         }
     }
+}
+
+/// The shortest way for a pen-down player standing at the end of `trail` to close its loop:
+/// the number of moves, or `FAR` when it cannot.
+pub fn closing_distance(board: &Board, trail: &[Vertex]) -> u32 {
+    let n = trail.len();
+    match n {
+        0 => FAR,
+        1 => 4, // pen just went down in place: the smallest loop is a unit square
+        _ => {
+            let nearest =
+                Bfs::to_nearest_end(trail[n - 1].bit(), mask(trail), homeward(board, trail, 0));
+            trail[..n - 1]
+                .iter()
+                .map(|v| nearest.dist[v.index()])
+                .min()
+                .unwrap_or(FAR)
+        }
+    }
+}
+
+/// The drawn steps the pen at the end of `trail` (at least two vertices) may take on its way
+/// home: along drawable edges, off the vertices of `avoid`, never straight back. With the
+/// trail's vertices as ends, every trail vertex reached is a closing step.
+fn homeward<'a>(
+    board: &'a Board,
+    trail: &[Vertex],
+    avoid: u128,
+) -> impl Fn(Vertex, usize, Vertex) -> bool + 'a {
+    let n = trail.len();
+    let (from, back) = (trail[n - 1], trail[n - 2]);
+    move |at, k, to| board.drawable(at, k) && avoid & to.bit() == 0 && !(at == from && to == back)
+}
+
+fn mask(trail: &[Vertex]) -> u128 {
+    trail.iter().fold(0u128, |m, v| m | v.bit())
 }
 
 #[cfg(test)]
@@ -251,5 +251,15 @@ mod tests {
             .unwrap();
         assert_eq!(shortest.path, vec![v(2, 3), v(2, 2)]);
         assert_eq!(shortest.margin, 0);
+    }
+
+    #[test]
+    fn closing_distance_of_an_open_square() {
+        let game = Game::new(&[Some(v(0, 0)), Some(v(9, 9))]);
+        let board = Board::new(&game);
+        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3), v(4, 4)];
+        // From (4,4): left twice and up twice reaches (2,2); (3,4)->(3,3)->(3,2) is 3.
+        assert_eq!(closing_distance(&board, &trail), 3);
+        assert_eq!(closing_distance(&board, &trail[..1]), 4);
     }
 }

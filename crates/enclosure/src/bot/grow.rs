@@ -10,7 +10,7 @@
 //! `budget` vertices (work, not time, so a game replays the same). Cost: at most `budget`
 //! vertex visits plus one interior fill (O(cells)) per closing found.
 
-use super::board::{Board, FAR};
+use super::bfs::{Bfs, FAR};
 use super::closing::{ClosingContext, Completion};
 use crate::geometry::{Dir, Vertex, VERTICES};
 
@@ -29,7 +29,8 @@ pub fn safe_closings(ctx: &ClosingContext, horizon: u32, budget: u32) -> Vec<Com
         .unwrap_or(FAR);
     let mut search = Search {
         ctx,
-        home: distances_home(ctx.board, trail_mask),
+        // From every trail vertex at once along drawable edges (which go both ways).
+        home: Bfs::new(trail_mask, 0, |at, k, _| ctx.board.drawable(at, k)).dist,
         trail_mask,
         limit: horizon.min(race),
         budget,
@@ -43,7 +44,8 @@ pub fn safe_closings(ctx: &ClosingContext, horizon: u32, budget: u32) -> Vec<Com
 
 struct Search<'a, 'b> {
     ctx: &'a ClosingContext<'b>,
-    /// Drawn steps from each vertex to the nearest trail vertex, never through the trail.
+    /// Drawn steps from each vertex to the nearest trail vertex, never through the trail
+    /// (trail vertices are at 0); `FAR` where no way leads.
     home: [u32; VERTICES],
     trail_mask: u128,
     /// Longest closing worth looking at: the horizon, and the race on the trail as it is.
@@ -95,38 +97,10 @@ impl Search<'_, '_> {
     }
 }
 
-/// Breadth-first distances to the nearest trail vertex along drawable edges (which go both
-/// ways), from every trail vertex at once; `FAR` where no way leads.
-fn distances_home(board: &Board, trail_mask: u128) -> [u32; VERTICES] {
-    let mut dist = [FAR; VERTICES];
-    let mut queue = [0usize; VERTICES];
-    let (mut head, mut tail) = (0, 0);
-    for v in Vertex::all().filter(|v| trail_mask & v.bit() != 0) {
-        dist[v.index()] = 0;
-        queue[tail] = v.index();
-        tail += 1;
-    }
-    while head < tail {
-        let at = queue[head];
-        head += 1;
-        let v = Vertex::from_index(at);
-        for (k, dir) in Dir::MOVES.into_iter().enumerate() {
-            let to = v.step(dir);
-            if !board.drawable(v, k) || dist[to.index()] != FAR {
-                continue;
-            }
-            // Trail vertices start at 0, so this never enters the trail.
-            dist[to.index()] = dist[at] + 1;
-            queue[tail] = to.index();
-            tail += 1;
-        }
-    }
-    dist
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::board::Board;
     use crate::state::Game;
 
     fn v(x: i32, y: i32) -> Vertex {

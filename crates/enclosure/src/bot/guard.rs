@@ -6,8 +6,8 @@
 //! the rival cannot overturn even by taking every unowned cell as one region needs no guard;
 //! then we play on for score.
 
-use super::board::FAR;
-use crate::geometry::{Dir, Vertex, VERTICES};
+use super::bfs::{Bfs, FAR};
+use crate::geometry::{Dir, Vertex};
 use crate::score::SQUARE_POINTS;
 use crate::state::{Game, Player};
 
@@ -32,11 +32,12 @@ pub fn rival(game: &Game, seat: usize) -> Option<usize> {
     (leading && at_risk).then_some(rival)
 }
 
-/// Our first step towards `rival`, given our pen-up walking distances `mine` and first moves
-/// `first` (from `Board::walk`), or `None` to stay where we are. A drawing rival: the nearest
-/// vertex of its trail (standing there kills it). Otherwise: the vertex we can reach nearest
-/// to it as the crow flies (it may stand inside its own land, where we may not walk).
-pub fn step(rival: &Player, mine: &[u32; VERTICES], first: &[usize; VERTICES]) -> Option<Dir> {
+/// Our first step towards `rival`, given our pen-up walk (`Board::walk`), or `None` to stay
+/// where we are. A drawing rival: the nearest vertex of its trail (standing there kills it).
+/// Otherwise: the vertex we can reach nearest to it as the crow flies (it may stand inside its
+/// own land, where we may not walk).
+pub fn step(rival: &Player, walk: &Bfs) -> Option<Dir> {
+    let mine = &walk.dist;
     let reachable = |v: &Vertex| mine[v.index()] < FAR;
     let target = match rival
         .trail()
@@ -52,7 +53,7 @@ pub fn step(rival: &Player, mine: &[u32; VERTICES], first: &[usize; VERTICES]) -
                 .min_by_key(|v| (v.manhattan(at), mine[v.index()]))?
         }
     };
-    (mine[target.index()] > 0).then(|| Dir::MOVES[first[target.index()]])
+    walk.first_step(target)
 }
 
 #[cfg(test)]
@@ -111,8 +112,8 @@ mod tests {
     fn walks_to_the_rival_and_then_to_its_trail() {
         let mut game = duel_after_a_capture(v(8, 8));
         let me = game.player(0).pos();
-        let (mine, first) = Board::new(&game).walk(0, me, 0);
-        let towards = step(game.player(1), &mine, &first).expect("far from the rival");
+        let walk = Board::new(&game).walk(0, me, 0);
+        let towards = step(game.player(1), &walk).expect("far from the rival");
         let next = me.step(towards);
         assert!(
             next.x + next.y > me.x + me.y,
@@ -121,15 +122,15 @@ mod tests {
         // On its vertex (pen up, both are safe there): stay. A loop it starts now has our
         // vertex on its trail and dies at once.
         game.players[0].pos = v(8, 8);
-        let (mine, first) = Board::new(&game).walk(0, v(8, 8), 0);
-        assert_eq!(step(game.player(1), &mine, &first), None);
+        let walk = Board::new(&game).walk(0, v(8, 8), 0);
+        assert_eq!(step(game.player(1), &walk), None);
         // Farther off, it puts its pen down and walks left: we head for its trail, not for it.
         game.players[0].pos = v(6, 6);
         let stay = Some(Ok(Action::STAY));
         game.play_turn(&[stay, Some(Ok(Action::new(Dir::Left, PenFlag::Down)))]);
         assert_eq!(game.player(1).trail(), &[v(8, 8), v(7, 8)]);
-        let (mine, first) = Board::new(&game).walk(0, v(6, 6), 0);
-        let towards = step(game.player(1), &mine, &first).expect("a trail to cut");
+        let walk = Board::new(&game).walk(0, v(6, 6), 0);
+        let towards = step(game.player(1), &walk).expect("a trail to cut");
         let next = v(6, 6).step(towards);
         assert!(
             (7 - next.x).abs() + (8 - next.y).abs() == 2,

@@ -2,6 +2,7 @@
 //! game up to date; a [`Strategy`] decides. The submission plays [`Planner`] (see `planner`
 //! for the strategy); [`Idle`] is the do-nothing placeholder the transcript samples use.
 
+mod bfs;
 mod board;
 mod closing;
 mod forecast;

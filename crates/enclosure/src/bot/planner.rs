@@ -56,8 +56,9 @@
 //!   home, but long chases are loops not drawn.
 //! - Deterministic: no randomness, every budget is a count of work, so a seed replays a game.
 
-use super::board::{Board, FAR};
-use super::closing::ClosingContext;
+use super::bfs::{Bfs, FAR};
+use super::board::Board;
+use super::closing::{closing_distance, ClosingContext};
 use super::forecast;
 use super::grow;
 use super::guard;
@@ -267,7 +268,7 @@ impl<'a> Turn<'a> {
             // Where this opponent's threat is taken at face value; elsewhere it is late by
             // the busy delay and the forecast slack.
             let (hard, soft_delay) = if player.pen_down() {
-                let closing = board.closing_distance(player.trail()).min(20);
+                let closing = closing_distance(&board, player.trail()).min(20);
                 (
                     forecast::drawer_zone(player.trail(), params.zone_margin),
                     closing * params.busy_weight / 100 + params.forecast_slack,
@@ -279,8 +280,8 @@ impl<'a> Turn<'a> {
             } else {
                 (0, params.forecast_slack)
             };
-            let (dist, _) = board.walk(other, player.pos(), 0);
-            for (i, (t, d)) in threat.iter_mut().zip(dist.iter()).enumerate() {
+            let walk = board.walk(other, player.pos(), 0);
+            for (i, (t, d)) in threat.iter_mut().zip(walk.dist.iter()).enumerate() {
                 let near = !player.pen_down() && *d <= params.near_hard;
                 let late = if near || hard >> i & 1 == 1 {
                     0
@@ -377,14 +378,14 @@ impl Planner {
         // Walking with the pen up, only traps and the risk of being enclosed matter (standing
         // on a drawer's vertex kills it).
         let avoid = turn.traps | self.enclosure_risk(turn);
-        let (mine, first) = turn.board.walk(turn.seat, pos, avoid & !pos.bit());
-        if let Some((prey, target)) = self.hunt(turn, &mine) {
+        let walk = turn.board.walk(turn.seat, pos, avoid & !pos.bit());
+        let mine = &walk.dist;
+        if let Some((prey, target)) = self.hunt(turn, mine) {
             self.model.chasing = Some(prey);
-            let dir = Dir::MOVES[first[target.index()]];
-            return Action::new(dir, self.mud_flag(turn, dir));
+            return self.walk_to(turn, &walk, target);
         }
         if let Some(rival) = guard::rival(turn.game, turn.seat) {
-            return match guard::step(turn.game.player(rival), &mine, &first) {
+            return match guard::step(turn.game.player(rival), &walk) {
                 Some(dir) => Action::new(dir, PenFlag::Keep),
                 None => Action::STAY,
             };
@@ -392,12 +393,11 @@ impl Planner {
         if let Some(dir) = self.part_company(turn, avoid) {
             return Action::new(dir, PenFlag::Keep);
         }
-        let Some((rect, start)) = self.best_rectangle(turn, &mine) else {
+        let Some((rect, start)) = self.best_rectangle(turn, mine) else {
             return Action::STAY;
         };
         if start != pos {
-            let dir = Dir::MOVES[first[start.index()]];
-            return Action::new(dir, self.mud_flag(turn, dir));
+            return self.walk_to(turn, &walk, start);
         }
         // Draw: pick the direction whose first vertex is free of traps and players.
         for clockwise in [true, false] {
@@ -407,6 +407,15 @@ impl Planner {
             }
         }
         Action::STAY
+    }
+
+    /// The first step of our pen-up `walk` to `target` (reached, and not where we stand), with
+    /// mud when it traps an opponent.
+    fn walk_to(&self, turn: &Turn, walk: &Bfs, target: Vertex) -> Action {
+        match walk.first_step(target) {
+            Some(dir) => Action::new(dir, self.mud_flag(turn, dir)),
+            None => Action::STAY,
+        }
     }
 
     /// A step away when an opponent shares our vertex, in a direction set by our seat.
@@ -435,7 +444,7 @@ impl Planner {
             if other == turn.seat || !player.is_alive() || trail.len() < 3 {
                 continue;
             }
-            if player.stuck_left() + turn.board.closing_distance(trail) > 2 {
+            if player.stuck_left() + closing_distance(&turn.board, trail) > 2 {
                 continue;
             }
             let (x1, x2) = (
@@ -466,7 +475,7 @@ impl Planner {
             if other == turn.seat || !player.is_alive() || !player.pen_down() {
                 continue;
             }
-            let closes_in = player.stuck_left() + turn.board.closing_distance(player.trail());
+            let closes_in = player.stuck_left() + closing_distance(&turn.board, player.trail());
             let slack = if self.params.adaptive_hunt && self.model.record(other).escapes_chases() {
                 self.params.escaped_slack
             } else {
