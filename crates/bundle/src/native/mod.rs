@@ -146,9 +146,11 @@ pub fn c_bundle(
         let alone = every.iter().copied().find(|t| t.arch == best);
         choices.push(vec![alone.unwrap_or(&toolchains.x86_64)]);
     }
+    // The size of the file with every image, at the last optimisation tried: what the
+    // later choices say they left out.
     let mut every_size = 0;
     let mut bundle = None;
-    'choices: for chosen in &choices {
+    'choices: for (choice, chosen) in choices.iter().enumerate() {
         let left_out: Vec<(Arch, String)> = Arch::ALL
             .into_iter()
             .filter(|arch| !chosen.iter().any(|t| t.arch == *arch))
@@ -179,7 +181,7 @@ pub fn c_bundle(
             let built: Vec<&c_file::Built> = indices.iter().map(|&i| &images.built[i].2).collect();
             let next = render(plan, rust_bundle, optimisation, &built, &left_out)?;
             let fits = next.text.len() <= limit;
-            if every_size == 0 || chosen.len() == every.len() {
+            if choice == 0 {
                 every_size = next.text.len();
             }
             bundle = Some(next);
