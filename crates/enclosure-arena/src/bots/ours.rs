@@ -49,6 +49,10 @@ fn tuned(spec: &str) -> Result<Params, String> {
             "restless_after" => p.restless_after = u?,
             "restless_step" => p.restless_step = u?,
             "restless_max" => p.restless_max = u?,
+            "playouts" => p.playouts = u?,
+            "think_plans" => p.think_plans = u? as usize,
+            "think_risk" => p.think_risk = u?,
+            "death_stake" => p.death_stake = u?,
             other => return Err(format!("unknown knob {other:?}")),
         }
     }

@@ -14,8 +14,14 @@ use super::bfs::{Bfs, FAR};
 use super::closing::{ClosingContext, Completion};
 use crate::geometry::{Dir, Vertex, VERTICES};
 
-/// The safe closings of `ctx`'s trail found within `horizon` steps and `budget` visits.
-pub fn safe_closings(ctx: &ClosingContext, horizon: u32, budget: u32) -> Vec<Completion> {
+/// The safe closings of `ctx`'s trail found within `horizon` steps and `budget` visits; with
+/// `risk > 0`, also those that lose the race by at most `risk` turns (for `think` to judge).
+pub fn safe_closings(
+    ctx: &ClosingContext,
+    horizon: u32,
+    budget: u32,
+    risk: u32,
+) -> Vec<Completion> {
     let n = ctx.trail.len();
     if n < 2 {
         return Vec::new();
@@ -32,7 +38,8 @@ pub fn safe_closings(ctx: &ClosingContext, horizon: u32, budget: u32) -> Vec<Com
         // From every trail vertex at once along drawable edges (which go both ways).
         home: Bfs::new(trail_mask, 0, |at, k, _| ctx.board.drawable(at, k)).dist,
         trail_mask,
-        limit: horizon.min(race),
+        limit: horizon.min(race + risk),
+        risk,
         budget,
         path: Vec::new(),
         on_path: 0,
@@ -50,6 +57,8 @@ struct Search<'a, 'b> {
     trail_mask: u128,
     /// Longest closing worth looking at: the horizon, and the race on the trail as it is.
     limit: u32,
+    /// Turns by which a closing may lose the race and still be kept.
+    risk: u32,
     budget: u32,
     path: Vec<Vertex>,
     on_path: u128,
@@ -79,13 +88,13 @@ impl Search<'_, '_> {
                 let mut path = self.path.clone();
                 path.push(to);
                 let closing = self.ctx.judge(path);
-                if closing.margin >= 0 {
+                if closing.margin >= -(self.risk as i64) {
                     self.found.push(closing);
                 }
                 continue;
             }
             let shortest = steps + self.home[to.index()];
-            if shortest > self.limit || self.ctx.threat[to.index()] < shortest {
+            if shortest > self.limit || self.ctx.threat[to.index()] + self.risk < shortest {
                 continue; // cannot get home in time from there
             }
             self.path.push(to);
@@ -130,7 +139,7 @@ mod tests {
             victims: 0,
             kill_bonus: 0,
         };
-        safe_closings(&ctx, horizon, budget)
+        safe_closings(&ctx, horizon, budget, 0)
     }
 
     #[test]

@@ -12,6 +12,7 @@ mod idle;
 mod model;
 mod planner;
 mod rect;
+mod think;
 
 pub use idle::Idle;
 pub use planner::{legal_or_fallback, Params, Planner};

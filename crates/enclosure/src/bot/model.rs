@@ -4,6 +4,8 @@
 //! danger: a player that never goes for trails is unlikely to cut ours, and a drawer that
 //! always closes in time is not worth chasing.
 
+use super::board::Board;
+use super::closing::closing_distance;
 use crate::geometry::Vertex;
 use crate::state::Game;
 
@@ -24,6 +26,14 @@ pub struct Record {
     /// Our chases of its trails: ended by its death, or by its closing in time.
     pub chased_kills: u32,
     pub chased_escapes: u32,
+    /// Pen-up moves made while some open trail was within its reach before its drawer could
+    /// close (Manhattan distance under the drawer's closing distance), and how many of them
+    /// went towards that trail: whether it takes the kills it is offered.
+    pub chances: u32,
+    pub chances_taken: u32,
+    /// Loops it closed, and their trails' total length: how big it draws.
+    pub loops: u32,
+    pub loop_moves: u32,
 }
 
 impl Record {
@@ -59,6 +69,8 @@ pub struct Model {
     last_trails: Vec<Vec<Vertex>>,
     last_pen: Vec<bool>,
     last_stuck: Vec<u32>,
+    /// The fewest moves in which each open trail could close at the previous turn.
+    last_closing: Vec<u32>,
     /// The seat whose trail we walked towards last turn, if any.
     pub chasing: Option<usize>,
 }
@@ -99,9 +111,18 @@ impl Model {
                 record.still_turns = 0;
                 record.ever_moved = true;
             }
-            if seat == me || self.last_pen[seat] || self.last_stuck[seat] > 0 {
+            if seat == me || self.last_stuck[seat] > 0 {
                 continue;
             }
+            if self.last_pen[seat] {
+                if player.is_alive() && !player.pen_down() {
+                    record.loops += 1;
+                    record.loop_moves += self.last_trails[seat].len() as u32;
+                }
+                continue;
+            }
+            self.note_chance(seat, before, now);
+            let record = &mut self.records[seat];
             let trails = self
                 .last_trails
                 .iter()
@@ -129,7 +150,45 @@ impl Model {
         self.remember(game);
     }
 
+    /// Counts a chance `seat` had, moving from `before` to `now`, to cut an open trail.
+    fn note_chance(&mut self, seat: usize, before: Vertex, now: Vertex) {
+        let mut offered = None;
+        for (other, trail) in self.last_trails.iter().enumerate() {
+            let reach = trail.iter().map(|&v| before.manhattan(v)).min();
+            if let Some(reach) =
+                reach.filter(|&r| other != seat && (r as u32) < self.last_closing[other])
+            {
+                if offered.map_or(true, |(best, _)| reach < best) {
+                    offered = Some((reach, other));
+                }
+            }
+        }
+        if let Some((reach, other)) = offered {
+            let record = &mut self.records[seat];
+            record.chances += 1;
+            let after = self.last_trails[other]
+                .iter()
+                .map(|&v| now.manhattan(v))
+                .min();
+            if after.is_some_and(|after| after < reach) {
+                record.chances_taken += 1;
+            }
+        }
+    }
+
     fn remember(&mut self, game: &Game) {
+        let board = Board::new(game);
+        self.last_closing = game
+            .players()
+            .iter()
+            .map(|p| {
+                if p.pen_down() {
+                    closing_distance(&board, p.trail())
+                } else {
+                    0
+                }
+            })
+            .collect();
         self.last_pos = game.players().iter().map(|p| p.pos()).collect();
         self.last_trails = game.players().iter().map(|p| p.trail().to_vec()).collect();
         self.last_pen = game.players().iter().map(|p| p.pen_down()).collect();

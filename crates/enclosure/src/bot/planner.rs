@@ -58,12 +58,13 @@
 
 use super::bfs::{Bfs, FAR};
 use super::board::Board;
-use super::closing::{closing_distance, ClosingContext};
+use super::closing::{closing_distance, ClosingContext, Completion};
 use super::forecast;
 use super::grow;
 use super::guard;
 use super::model::Model;
 use super::rect::{capture_value, Rect, Segments};
+use super::think::{Futures, Plan};
 use super::Strategy;
 use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
@@ -130,6 +131,14 @@ pub struct Params {
     /// `min_moves`) times it moved near one is this many turns late beyond `near_hard`.
     pub bystander_ratio: u32,
     pub bystander_slack: u32,
+    /// Thinking (`think`): simulated futures per plan judged (0: the fixed rules alone).
+    pub playouts: u32,
+    /// Plans judged per turn, and the turns by which they may lose the race.
+    pub think_plans: usize,
+    pub think_risk: u32,
+    /// What being cut costs besides the loop, in squared cells (in a duel, also half the
+    /// unowned cells squared: the survivor gains them all).
+    pub death_stake: u32,
 }
 
 impl Default for Params {
@@ -160,6 +169,10 @@ impl Default for Params {
             grow_budget: 20_000,
             bystander_ratio: 50,
             bystander_slack: 12,
+            playouts: 32,
+            think_plans: 6,
+            think_risk: 3,
+            death_stake: 300,
         }
     }
 }
@@ -237,6 +250,8 @@ struct Turn<'a> {
     /// Live opponents' vertices.
     victims: u128,
     kill_bonus: u32,
+    /// What being cut costs besides the loop (`Params::death_stake`).
+    death_stake: u64,
     /// Turns left in the game, counting this one.
     turns_left: u32,
 }
@@ -299,13 +314,12 @@ impl<'a> Turn<'a> {
         }
         avoid |= traps;
         // Killing the last opponent hands us every unowned cell: worth far more.
-        let kill_bonus = if opponents == 1 {
-            params
-                .kill_bonus
-                .max((game.unowned_count() as u32).pow(2) / 2)
+        let windfall = if opponents == 1 {
+            (game.unowned_count() as u32).pow(2) / 2
         } else {
-            params.kill_bonus
+            0
         };
+        let kill_bonus = params.kill_bonus.max(windfall);
         Turn {
             seat,
             game,
@@ -315,6 +329,7 @@ impl<'a> Turn<'a> {
             traps,
             victims,
             kill_bonus,
+            death_stake: (params.death_stake + windfall) as u64,
             turns_left: MAX_TURNS.saturating_sub(game.turn()),
         }
     }
@@ -344,20 +359,27 @@ impl Planner {
             kill_bonus: turn.kill_bonus,
         };
         let mut options = ctx.completions();
+        let risk = if self.params.playouts > 0 {
+            self.params.think_risk
+        } else {
+            0
+        };
         options.extend(grow::safe_closings(
             &ctx,
             self.params.grow_horizon,
             self.params.grow_budget,
+            risk,
         ));
         options.retain(|c| c.path.len() as u32 <= turn.turns_left);
         // Turns the loop takes in all: the trail's vertices (one more than the moves drawn, the
         // same for every candidate), the way home, and the overhead.
         let drawn = trail.len() as u64 + self.params.turn_overhead as u64;
-        let safe = options.iter().filter(|c| c.margin >= 0).max_by_key(|c| {
-            let per_turn = c.value as u64 * 1000 / (drawn + c.path.len() as u64);
-            (per_turn, std::cmp::Reverse(c.path.len()))
-        });
-        let chosen = safe.or_else(|| {
+        let per_turn = |c: &Completion| c.value as u64 * 1000 / (drawn + c.path.len() as u64);
+        let safe = options
+            .iter()
+            .filter(|c| c.margin >= 0)
+            .max_by_key(|c| (per_turn(c), std::cmp::Reverse(c.path.len())));
+        let fallback = || {
             options.iter().min_by_key(|c| {
                 (
                     c.path.len(),
@@ -365,7 +387,36 @@ impl Planner {
                     std::cmp::Reverse(c.value),
                 )
             })
-        });
+        };
+        let mut chosen = safe.or_else(fallback);
+        if self.params.playouts > 0 {
+            // Think: the most valuable closings within the risk, and the rules' choice, each
+            // worth its value when it survives and minus the stake when cut, per turn.
+            let mut plans: Vec<&Completion> = options
+                .iter()
+                .filter(|c| c.margin >= -(risk as i64))
+                .collect();
+            plans.sort_by_key(|c| std::cmp::Reverse(per_turn(c)));
+            plans.dedup_by(|a, b| a.path == b.path);
+            plans.truncate(self.params.think_plans);
+            plans.extend(chosen);
+            let mut futures = Futures::new(turn.game, turn.seat, &turn.board, &self.model.records);
+            let mut best: Option<(i64, &Completion)> = None;
+            for c in plans {
+                let plan = Plan {
+                    trail,
+                    walk: &[],
+                    draw: &c.path,
+                };
+                let danger = futures.danger(&plan, self.params.playouts) as i64;
+                let gain = (1000 - danger) * c.value as i64 - danger * turn.death_stake as i64;
+                let worth = gain * 1000 / (drawn + c.path.len() as u64) as i64;
+                if best.map_or(true, |(b, _)| worth > b) {
+                    best = Some((worth, c));
+                }
+            }
+            chosen = best.map(|(_, c)| c).or(chosen);
+        }
         match chosen {
             Some(c) => step(pos, c.path[0], PenFlag::Keep),
             None => Action::STAY, // boxed in: the safety net finds a legal move if there is one
@@ -393,18 +444,23 @@ impl Planner {
         if let Some(dir) = self.part_company(turn, avoid) {
             return Action::new(dir, PenFlag::Keep);
         }
-        let Some((rect, start)) = self.best_rectangle(turn, mine) else {
+        let rules = self.rectangles(turn, mine, 0, 1).pop();
+        let chosen = if self.params.playouts > 0 {
+            let options =
+                self.rectangles(turn, mine, self.params.think_risk, self.params.think_plans);
+            self.think_rectangle(turn, &walk, options, rules)
+        } else {
+            rules
+        };
+        let Some(option) = chosen else {
             return Action::STAY;
         };
-        if start != pos {
-            return self.walk_to(turn, &walk, start);
+        if option.start != pos {
+            return self.walk_to(turn, &walk, option.start);
         }
-        // Draw: pick the direction whose first vertex is free of traps and players.
-        for clockwise in [true, false] {
-            let tour = rect.tour(pos, clockwise);
-            if turn.avoid & tour[0].bit() == 0 {
-                return step(pos, tour[0], PenFlag::Down);
-            }
+        let tour = option.rect.tour(pos, first_free_direction(turn, &option));
+        if turn.avoid & tour[0].bit() == 0 {
+            return step(pos, tour[0], PenFlag::Down);
         }
         Action::STAY
     }
@@ -497,8 +553,16 @@ impl Planner {
         best.map(|(_, seat, v)| (seat, v))
     }
 
-    /// The best rectangle to draw and the outline vertex to start from.
-    fn best_rectangle(&self, turn: &Turn, mine: &[u32; VERTICES]) -> Option<(Rect, Vertex)> {
+    /// The rectangles worth most per turn (travel included), best first, at most `keep`: each
+    /// drawable, gaining something, and with an outline that loses the race from the start by
+    /// at most `risk` turns.
+    fn rectangles(
+        &self,
+        turn: &Turn,
+        mine: &[u32; VERTICES],
+        risk: u32,
+        keep: usize,
+    ) -> Vec<RectOption> {
         let board = &turn.board;
         let segments = Segments::new(
             |v, across| board.drawable(v, if across { 3 } else { 1 }),
@@ -509,8 +573,8 @@ impl Planner {
         let restless = (self.idle_turns.saturating_sub(self.params.restless_after)
             / self.params.restless_step.max(1))
         .min(self.params.restless_max);
-        let start_slack = self.params.start_slack + restless as i64;
-        let mut best: Option<(u64, u64, Rect, Vertex)> = None; // value / cost as a fraction
+        let start_slack = self.params.start_slack + restless as i64 + risk as i64;
+        let mut best: Vec<RectOption> = Vec::with_capacity(keep + 1);
         for rect in Rect::all() {
             let facts = segments.outline(rect);
             if !facts.drawable {
@@ -536,20 +600,61 @@ impl Planner {
             }
             let cost = (moves + self.params.turn_overhead) as u64;
             let bound = (free * free + 4 * turn.kill_bonus) as u64;
-            if let Some((bv, bc, _, _)) = best {
-                if bound * bc <= bv * cost {
-                    continue; // cannot beat the best even at its best
+            if let Some(worst) = best.get(keep.wrapping_sub(1)) {
+                if bound * worst.cost <= worst.value * cost {
+                    continue; // cannot beat the last kept even at its best
                 }
             }
             let kills = Vertex::all()
                 .filter(|&v| turn.victims & v.bit() != 0 && rect.strictly_inside(v))
                 .count() as u32;
             let value = (capture_value(cells, unowned) + kills * turn.kill_bonus) as u64;
-            if best.map_or(true, |(bv, bc, _, _)| value * bc > bv * cost) {
-                best = Some((value, cost, rect, start));
+            let at = best.partition_point(|o| o.value * cost >= value * o.cost);
+            if at < keep {
+                best.insert(
+                    at,
+                    RectOption {
+                        rect,
+                        start,
+                        value,
+                        cost,
+                    },
+                );
+                best.truncate(keep);
             }
         }
-        best.map(|(_, _, rect, start)| (rect, start))
+        best
+    }
+
+    /// Pen up, thinking: of `options` (and the rules' own choice `rules`), the rectangle worth
+    /// most per turn when its value is weighed by the simulated chance of drawing it uncut.
+    fn think_rectangle(
+        &self,
+        turn: &Turn,
+        walk: &Bfs,
+        options: Vec<RectOption>,
+        rules: Option<RectOption>,
+    ) -> Option<RectOption> {
+        let mut futures = Futures::new(turn.game, turn.seat, &turn.board, &self.model.records);
+        let mut best: Option<(i64, RectOption)> = None;
+        for option in options.into_iter().chain(rules) {
+            let path = walk.path(option.start);
+            let tour = option
+                .rect
+                .tour(option.start, first_free_direction(turn, &option));
+            let plan = Plan {
+                trail: &[],
+                walk: &path,
+                draw: &tour,
+            };
+            let danger = futures.danger(&plan, self.params.playouts) as i64;
+            let gain = (1000 - danger) * option.value as i64 - danger * turn.death_stake as i64;
+            let worth = gain * 1000 / option.cost as i64;
+            if best.as_ref().map_or(true, |(b, _)| worth > *b) {
+                best = Some((worth, option));
+            }
+        }
+        best.map(|(_, option)| option)
     }
 
     /// `Mud` when casting while moving `dir` traps an opponent about to step behind us.
@@ -575,6 +680,23 @@ impl Planner {
         }
         PenFlag::Keep
     }
+}
+
+/// A rectangle to draw: the outline vertex to start from, what it captures (squared cells,
+/// kills included) and the turns it takes (walk, outline, overhead).
+#[derive(Clone, Copy, Debug)]
+struct RectOption {
+    rect: Rect,
+    start: Vertex,
+    value: u64,
+    cost: u64,
+}
+
+/// The direction to draw `option` in from its start: clockwise unless that first step is
+/// onto a trap or a player.
+fn first_free_direction(turn: &Turn, option: &RectOption) -> bool {
+    let tour = option.rect.tour(option.start, true);
+    turn.avoid & tour[0].bit() == 0
 }
 
 /// The action stepping from `from` to the adjacent `to`.

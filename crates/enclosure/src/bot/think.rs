@@ -1,0 +1,257 @@
+//! Thinking: how likely a plan is to be cut, measured on simulated futures.
+//!
+//! The planner proposes plans (ways home with the pen down, rectangles with it up); each is
+//! played out `playouts` times over the turns it takes. In every playout each live opponent
+//! moves by a model fitted to what it has done this game (`model::Record`):
+//! - **whether it chases**: a pen-up opponent is a chaser for the whole playout with the
+//!   chance it took the kills it was offered so far (`chances_taken / chances`, a Laplace
+//!   prior; one that has stood on a trail chases at least `HIT_CHASE` percent of the time).
+//!   A chaser walks its shortest way towards our trail; anyone else wanders at random.
+//! - **how it draws and when it closes**: a pen-down opponent draws at random (never back)
+//!   until its trail reaches a length drawn around its mean loop so far (8 before its first),
+//!   then takes its shortest way home; closed, it walks as a pen-up opponent.
+//!
+//! A playout ends at the plan's closing move or as soon as an opponent stands on a vertex of
+//! our trail drawn by then (the rules' interruption): the plan's *danger* is the share of
+//! playouts cut, in thousandths. Everything else (captures, mud, others' fights) is left out:
+//! the danger of our own loop is the one question the fixed rules answered worst.
+//!
+//! Cost: per plan, one breadth-first search per opponent (its way to our trail), then
+//! `playouts x turns x opponents` steps of O(1). Budgets are counts of playouts, and the
+//! random numbers come from a generator seeded by the turn and the seat, so a game replays the
+//! same on any machine.
+
+use super::bfs::{Bfs, FAR};
+use super::board::Board;
+use super::model::Record;
+use crate::geometry::{Dir, Vertex, VERTICES};
+use crate::state::Game;
+
+/// Chase percentage of an opponent that has ever walked onto a trail.
+const HIT_CHASE: u32 = 80;
+/// Mean loop length assumed before an opponent has closed one.
+const PRIOR_LOOP: u32 = 8;
+
+/// What a plan does from now: pen-up steps, then drawn steps (the last one closes the loop).
+pub struct Plan<'a> {
+    /// The open trail already drawn (empty with the pen up).
+    pub trail: &'a [Vertex],
+    /// Pen-up steps before the pen goes down (the pen goes down on the first drawn step).
+    pub walk: &'a [Vertex],
+    /// The drawn steps, the last one back onto the trail.
+    pub draw: &'a [Vertex],
+}
+
+/// One opponent as the playouts see it at the start of each.
+#[derive(Clone)]
+struct Opponent {
+    seat: usize,
+    pos: Vertex,
+    stuck: u32,
+    /// Percent of playouts in which it chases.
+    chase: u32,
+    /// Pen down: its trail's length, the vertex it came from, its drawn distances home, and
+    /// its mean loop length.
+    drawing: Option<Drawing>,
+}
+
+#[derive(Clone)]
+struct Drawing {
+    length: u32,
+    from: Vertex,
+    home: [u32; VERTICES],
+    mean_loop: u32,
+}
+
+/// The opponents of one turn and the random stream of its playouts.
+pub struct Futures<'a> {
+    board: &'a Board,
+    opponents: Vec<Opponent>,
+    rng: SplitMix,
+}
+
+impl<'a> Futures<'a> {
+    /// The live opponents of `seat` in `game`, with models fitted from `records`.
+    pub fn new(game: &Game, seat: usize, board: &'a Board, records: &[Record]) -> Futures<'a> {
+        let mut opponents = Vec::new();
+        for (other, player) in game.players().iter().enumerate() {
+            if other == seat || !player.is_alive() {
+                continue;
+            }
+            let record = records.get(other).cloned().unwrap_or_default();
+            let drawing = match player.trail() {
+                [.., from, _] if player.pen_down() => Some(Drawing {
+                    length: player.trail().len() as u32,
+                    from: *from,
+                    home: Bfs::new(player.trail_mask(), 0, |at, k, _| board.drawable(at, k)).dist,
+                    mean_loop: (record.loop_moves + PRIOR_LOOP) / (record.loops + 1),
+                }),
+                _ => None,
+            };
+            opponents.push(Opponent {
+                seat: other,
+                pos: player.pos(),
+                stuck: player.stuck_left(),
+                chase: chase_percent(&record),
+                drawing,
+            });
+        }
+        let seed = (game.turn() as u64) << 8 | seat as u64;
+        Futures {
+            board,
+            opponents,
+            rng: SplitMix(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xE7C1_05E0),
+        }
+    }
+
+    /// Thousandths of `playouts` simulated futures in which `plan` is cut before it closes.
+    pub fn danger(&mut self, plan: &Plan, playouts: u32) -> u32 {
+        if plan.draw.is_empty() || playouts == 0 || self.opponents.is_empty() {
+            return 0;
+        }
+        // The turn each vertex joins our trail (already drawn: 0), and the closing turn.
+        let mut drawn_at = [FAR; VERTICES];
+        let mut trail = 0u128;
+        for &v in plan.trail {
+            drawn_at[v.index()] = 0;
+            trail |= v.bit();
+        }
+        let down = plan.walk.len() as u32;
+        let start = plan.walk.last().copied().or(plan.trail.last().copied());
+        if let (true, Some(start)) = (plan.trail.is_empty(), start) {
+            drawn_at[start.index()] = down + 1;
+            trail |= start.bit();
+        }
+        for (i, &v) in plan.draw.iter().enumerate() {
+            let at = &mut drawn_at[v.index()];
+            *at = (*at).min(down + 1 + i as u32);
+            trail |= v.bit();
+        }
+        let closes = down + plan.draw.len() as u32;
+        // Each opponent's walking distance to our trail, for its chases.
+        let to_trail: Vec<[u32; VERTICES]> = self
+            .opponents
+            .iter()
+            .map(|o| Bfs::new(trail, 0, |at, k, _| self.board.walkable(o.seat, at, k)).dist)
+            .collect();
+        let mut cut = 0;
+        for _ in 0..playouts {
+            if self.cut_in_one(&drawn_at, closes, &to_trail) {
+                cut += 1;
+            }
+        }
+        cut * 1000 / playouts
+    }
+
+    /// One playout: whether some opponent stands on our trail before turn `closes`.
+    fn cut_in_one(
+        &mut self,
+        drawn_at: &[u32; VERTICES],
+        closes: u32,
+        to_trail: &[[u32; VERTICES]],
+    ) -> bool {
+        let mut movers: Vec<(Opponent, bool, u32)> = self
+            .opponents
+            .iter()
+            .map(|o| {
+                let chases = self.rng.below(100) < o.chase;
+                let loop_length = o
+                    .drawing
+                    .as_ref()
+                    .map_or(0, |d| d.mean_loop / 2 + self.rng.below(d.mean_loop + 1));
+                (o.clone(), chases, loop_length)
+            })
+            .collect();
+        for turn in 1..closes {
+            for (i, (o, chases, loop_length)) in movers.iter_mut().enumerate() {
+                if o.stuck > 0 {
+                    o.stuck -= 1;
+                } else {
+                    let next = self.next_vertex(o, *chases, *loop_length, &to_trail[i]);
+                    o.pos = next;
+                }
+                if drawn_at[o.pos.index()] <= turn {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Where opponent `o` steps next in a playout.
+    fn next_vertex(
+        &mut self,
+        o: &mut Opponent,
+        chases: bool,
+        loop_length: u32,
+        to_trail: &[u32; VERTICES],
+    ) -> Vertex {
+        let board = self.board;
+        if let Some(d) = o.drawing.as_mut() {
+            let homeward = d.length + d.home[o.pos.index()] >= loop_length;
+            let steps = Dir::MOVES
+                .into_iter()
+                .enumerate()
+                .filter(|&(k, dir)| board.drawable(o.pos, k) && o.pos.step(dir) != d.from);
+            let next = if homeward {
+                steps
+                    .map(|(_, dir)| o.pos.step(dir))
+                    .min_by_key(|v| d.home[v.index()])
+            } else {
+                let options: Vec<Vertex> = steps.map(|(_, dir)| o.pos.step(dir)).collect();
+                (!options.is_empty())
+                    .then(|| options[self.rng.below(options.len() as u32) as usize])
+            };
+            let Some(next) = next else {
+                return o.pos; // boxed in: it waits
+            };
+            d.from = o.pos;
+            d.length += 1;
+            if d.home[next.index()] == 0 {
+                o.drawing = None; // closed: from now on it walks
+            }
+            return next;
+        }
+        let steps = Dir::MOVES
+            .into_iter()
+            .enumerate()
+            .filter(|&(k, _)| board.walkable(o.seat, o.pos, k))
+            .map(|(_, dir)| o.pos.step(dir));
+        if chases {
+            let best = steps.min_by_key(|v| to_trail[v.index()]);
+            return best
+                .filter(|v| to_trail[v.index()] < to_trail[o.pos.index()])
+                .unwrap_or(o.pos);
+        }
+        let options: Vec<Vertex> = steps.chain([o.pos]).collect();
+        options[self.rng.below(options.len() as u32) as usize]
+    }
+}
+
+/// Percent of playouts in which an opponent with this record chases.
+fn chase_percent(record: &Record) -> u32 {
+    let taken = 100 * (record.chances_taken + 1) / (record.chances + 2);
+    if record.trail_hits > 0 {
+        taken.max(HIT_CHASE)
+    } else {
+        taken
+    }
+}
+
+/// SplitMix64: a small, well-mixed generator; the playouts need nothing better.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: u32) -> u32 {
+        (((self.next() >> 32) * n as u64) >> 32) as u32
+    }
+}
