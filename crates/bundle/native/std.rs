@@ -9,8 +9,13 @@
 //! What is not here (threads, files, time, `HashMap`, the environment) fails to compile,
 //! and the bundler says which name it missed.
 //!
-//! One thread, no unwinding: a panic prints its message (through the hook a solution set,
-//! as std would) and exits with status 101; `catch_unwind` therefore never returns `Err`.
+//! One thread, no unwinding: a panic prints one line (through the hook a solution set, as
+//! std would) and exits with status 101; `catch_unwind` therefore never returns `Err`. The
+//! line is a fixed one, not the panic's message: a handler that reads nothing of the panic
+//! lets the compiler drop every message, its formatting code (`Debug` impls, Unicode
+//! tables) and the panics' locations, 20 to 25% of an image (curling's two images at
+//! `opt-level=z`: 36.2 KB of LZMA stream, 28.5 KB without). A judge shows no stderr; to
+//! read the message, run the Rust bundle.
 //! Output goes through the C library's buffered `stdout`, so whatever was written before a
 //! panic or an `exit` is flushed by the C `exit`, as std's `BufWriter` flush would.
 #![no_std]
@@ -195,21 +200,21 @@ pub extern "C" fn _Unwind_Resume() -> ! {
 
 // ---- panics -------------------------------------------------------------------------
 
+/// What a panic prints (through the solution's hook, if it set one): the same line for
+/// every panic, since the handler reads nothing of it (see the crate doc).
+const PANIC_LINE: &str = "the program panicked (a C bundle keeps no panic messages)";
+
 #[panic_handler]
-fn on_panic(info: &core::panic::PanicInfo) -> ! {
+fn on_panic(_: &core::panic::PanicInfo) -> ! {
     static PANICKING: Global<bool> = Global::new(false);
     // SAFETY: one thread.
     let again = unsafe { core::mem::replace(PANICKING.get(), true) };
     if !again {
-        let message = alloc::format!("{}", info.message());
+        let message = alloc::string::String::from(PANIC_LINE);
         // SAFETY: one thread; the hook is taken out while it runs.
         match unsafe { panic::HOOK.get().take() } {
             Some(hook) => hook(&panic::PanicHookInfo { payload: &message }),
-            None => {
-                let at = info.location().map(|l| (l.file(), l.line()));
-                let (file, line) = at.unwrap_or(("?", 0));
-                io::_eprint(format_args!("panicked at {file}:{line}: {message}\n"));
-            }
+            None => io::_eprint(format_args!("{message}\n")),
         }
     }
     process::exit(101)
@@ -223,7 +228,7 @@ pub mod panic {
     type Hook = Box<dyn Fn(&PanicHookInfo<'_>)>;
     pub(crate) static HOOK: Global<Option<Hook>> = Global::new(None);
 
-    /// What a panic hook is told: the message, as a `String` payload.
+    /// What a panic hook is told: the one fixed line (`PANIC_LINE`), as a `String` payload.
     pub struct PanicHookInfo<'a> {
         pub(crate) payload: &'a alloc::string::String,
     }
