@@ -64,7 +64,11 @@ impl Arch {
 /// How the images are optimised.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Optimisation {
-    /// `-O`, as the Rust bundle is built for a judge.
+    /// `-O`, as the Rust bundle is built for a judge, with the whole program optimised at
+    /// once (fat LTO, one codegen unit): `core` and `alloc` are compiled with the image, so
+    /// what it never reaches goes, the panic messages the std stand-in never prints among
+    /// them (curling's two images: 44.4 KB of LZMA without LTO, 41.1 with it and with the
+    /// messages, 33.3 with neither).
     Speed,
     /// For images that do not fit their judges' limit at `-O`: optimised for size, the
     /// whole program at once (robots, x86-64: 88,072 -> 62,992 bytes of code and data).
@@ -77,7 +81,7 @@ pub enum Optimisation {
 impl Optimisation {
     pub fn flags(self) -> &'static [&'static str] {
         match self {
-            Optimisation::Speed => &["-O"],
+            Optimisation::Speed => &["-O", "-C", "lto=fat", "-C", "codegen-units=1"],
             Optimisation::Size => &[
                 "-C",
                 "opt-level=s",

@@ -20,8 +20,8 @@
 //!   macro that names its machine, and `main`.
 //!
 //! Which images, built how: the first choice that fits the judges' limit, each at `-O`,
-//! then optimised for size (`opt-level=s`, fat LTO), then for the smallest code
-//! (`opt-level=z`): both images; the ones the judges need
+//! then optimised for size (`opt-level=s`), then for the smallest code (`opt-level=z`),
+//! each with fat LTO: both images; the ones the judges need
 //! (by the bits `judges.toml` records: POJ's 32); the one that serves most judges that take
 //! no Rust. The header says what was left out and why.
 //!
@@ -47,7 +47,7 @@
 //!   pointer), and rustc's inline stack probes, which touch each page in order as
 //!   Windows' guard page needs.
 //! - Size before speed only where the limit needs it, and `opt-level=s` before `z`:
-//!   mouse-cheese's two images fit only optimised for size (`benches/README.md` has the
+//!   rc02-game's two images fit only optimised for size (`benches/README.md` has the
 //!   times).
 //! - The image in a section flagged writable and executable (GCC's section attribute,
 //!   ELF's "awx", PE's "wx"), not memory mapped at run time: the program makes only the
