@@ -11,6 +11,10 @@ use crate::state::Game;
 
 /// Trails farther than this (Manhattan) from a walker say nothing about its intent.
 const RELEVANT: i32 = 6;
+/// A trail is offered to a walker that could stand on it at most this many moves after its
+/// drawer could close: drawers rarely close by their shortest way, and sure kills alone are
+/// too rare to learn from.
+const OFFER_SLACK: u32 = 2;
 
 /// Observations of one seat.
 #[derive(Clone, Debug, Default)]
@@ -26,8 +30,8 @@ pub struct Record {
     /// Our chases of its trails: ended by its death, or by its closing in time.
     pub chased_kills: u32,
     pub chased_escapes: u32,
-    /// Pen-up moves made while some open trail was within its reach before its drawer could
-    /// close (Manhattan distance under the drawer's closing distance), and how many of them
+    /// Pen-up moves made while some open trail was within its reach about when its drawer could
+    /// close (Manhattan distance under the closing distance plus `OFFER_SLACK`), and how many of them
     /// went towards that trail: whether it takes the kills it is offered.
     pub chances: u32,
     pub chances_taken: u32,
@@ -155,8 +159,8 @@ impl Model {
         let mut offered = None;
         for (other, trail) in self.last_trails.iter().enumerate() {
             let reach = trail.iter().map(|&v| before.manhattan(v)).min();
-            if let Some(reach) =
-                reach.filter(|&r| other != seat && (r as u32) < self.last_closing[other])
+            if let Some(reach) = reach
+                .filter(|&r| other != seat && (r as u32) < self.last_closing[other] + OFFER_SLACK)
             {
                 if offered.map_or(true, |(best, _)| reach < best) {
                     offered = Some((reach, other));
@@ -199,6 +203,8 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::action::{Action, PenFlag};
+    use crate::geometry::Dir;
 
     fn record(near_trail_moves: u32, approaches: u32, trail_hits: u32) -> Record {
         Record {
@@ -222,5 +228,43 @@ mod tests {
         assert!(!record(20, 1, 1).proven_bystander(6, 50));
         assert!(record(20, 1, 1).proven_hunter(6, 75));
         assert!(record(8, 7, 0).proven_hunter(6, 75));
+    }
+
+    #[test]
+    fn a_step_towards_a_trail_it_could_cut_is_a_chance_taken() {
+        let v = Vertex::new;
+        let mut game = Game::new(&[Some(v(2, 2)), Some(v(6, 2))]);
+        let mut model = Model::default();
+        model.observe(0, &game);
+        let down = Some(Ok(Action::new(Dir::Right, PenFlag::Down)));
+        let stay = Some(Ok(Action::STAY));
+        game.play_turn(&[down, stay]);
+        model.observe(0, &game);
+        game.play_turn(&[
+            Some(Ok(Action::new(Dir::Down, PenFlag::Keep))),
+            Some(Ok(Action::new(Dir::Left, PenFlag::Keep))),
+        ]);
+        model.observe(0, &game);
+        let r = model.record(1);
+        assert_eq!((r.chances, r.chances_taken), (1, 1), "{r:?}");
+    }
+
+    #[test]
+    fn a_closed_loop_is_counted_with_its_trail() {
+        let v = Vertex::new;
+        let mut game = Game::new(&[Some(v(0, 0)), Some(v(6, 2))]);
+        let mut model = Model::default();
+        model.observe(0, &game);
+        for (dir, flag) in [
+            (Dir::Right, PenFlag::Down),
+            (Dir::Down, PenFlag::Keep),
+            (Dir::Left, PenFlag::Keep),
+            (Dir::Up, PenFlag::Keep),
+        ] {
+            game.play_turn(&[Some(Ok(Action::STAY)), Some(Ok(Action::new(dir, flag)))]);
+            model.observe(0, &game);
+        }
+        let r = model.record(1);
+        assert_eq!((r.loops, r.loop_moves), (1, 4), "{r:?}");
     }
 }

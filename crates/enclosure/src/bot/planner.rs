@@ -107,12 +107,6 @@ pub struct Params {
     pub busy_weight: u32,
     /// Chase only sure kills of an opponent that has escaped our chases (see `model`).
     pub adaptive_hunt: bool,
-    /// After this many turns in a row with the pen up, every further `restless_step` turns
-    /// add one turn of start slack (at most `restless_max`): two copies of the bot facing
-    /// each other otherwise mirror each other's moves and never draw.
-    pub restless_after: u32,
-    pub restless_step: u32,
-    pub restless_max: u32,
     /// The hunt slack kept against such an opponent.
     pub escaped_slack: u32,
     /// Turns added to a drawing opponent's threat outside the zone its trail implies
@@ -158,9 +152,6 @@ impl Default for Params {
             hunter_ratio: 75,
             busy_weight: 0,
             adaptive_hunt: true,
-            restless_after: 8,
-            restless_step: 4,
-            restless_max: 6,
             escaped_slack: 2,
             forecast_slack: 5,
             zone_margin: 2,
@@ -183,8 +174,6 @@ pub struct Planner {
     pub params: Params,
     /// What the opponents have shown so far.
     model: Model,
-    /// Turns in a row with the pen up (see `Params::restless_after`).
-    idle_turns: u32,
 }
 
 impl Planner {
@@ -205,7 +194,6 @@ impl Strategy for Planner {
     /// one quarter of the board only.
     fn start(&mut self, seat: usize) -> Vertex {
         self.model.reset();
-        self.idle_turns = 0;
         let (near, far) = (
             self.params.start_inset,
             CELLS as i32 - self.params.start_inset,
@@ -226,10 +214,8 @@ impl Strategy for Planner {
         }
         let turn = Turn::new(seat, game, self);
         let wanted = if me.pen_down() {
-            self.idle_turns = 0;
             self.draw(&turn)
         } else {
-            self.idle_turns += 1;
             self.walk(&turn)
         };
         legal_or_fallback(game, seat, wanted)
@@ -570,10 +556,7 @@ impl Planner {
             mine,
         );
         let unowned = turn.game.unowned_mask();
-        let restless = (self.idle_turns.saturating_sub(self.params.restless_after)
-            / self.params.restless_step.max(1))
-        .min(self.params.restless_max);
-        let start_slack = self.params.start_slack + restless as i64 + risk as i64;
+        let start_slack = self.params.start_slack + risk as i64;
         let mut best: Vec<RectOption> = Vec::with_capacity(keep + 1);
         for rect in Rect::all() {
             let facts = segments.outline(rect);

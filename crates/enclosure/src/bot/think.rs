@@ -275,7 +275,7 @@ mod tests {
             (Dir::Down, PenFlag::Keep),
             (Dir::Down, PenFlag::Keep),
         ] {
-            game.play_turn(&[Some(Ok(Action::new(dir, flag))), stay.clone()]);
+            game.play_turn(&[Some(Ok(Action::new(dir, flag))), stay]);
         }
         game
     }
