@@ -16,17 +16,26 @@
 //! # Algorithm, per turn
 //! - **Pen down: race again.** Candidates are the shortest and L-shaped ways home (`closing`)
 //!   and every drawn path of up to `grow_horizon` steps back onto the trail (`grow`, a bounded
-//!   depth-first search). Of those that win the race, take the first step of the one worth most
-//!   per turn of the whole loop (captured value, the sum of squared areas, over turns drawn +
-//!   turns home + `turn_overhead`); when none wins, the shortest. The loop grows while nobody
-//!   is near and closes at the last safe moment with the largest capture the race allows.
+//!   depth-first search). The rules alone take, of those that win the race, the first step of
+//!   the one worth most per turn of the whole loop (captured value, the sum of squared areas,
+//!   over turns drawn + turns home + `turn_overhead`); when none wins, the shortest.
+//! - **Think** (`think`): the `think_plans` ways home worth most per turn among those that
+//!   lose the race by at most `think_risk` turns, and the rules' choice, are each played out
+//!   `playouts` times against the opponents' fitted models; each is worth its value where it
+//!   survives and minus `death_stake` (in a duel plus half the unowned cells squared, which
+//!   the survivor gains) where it is cut, per turn of the loop, and the best is taken. So a
+//!   loop grows past the worst-case race when the opponent near it has not been chasing, and
+//!   closes early when it has.
 //! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
 //!   after it could close (2 against one that escaped our chases twice): walk there.
 //! - **Pen up: guard a lead.** Last opponent left and we lead every seat (`guard`): stand on
 //!   its vertex, or on its trail while it draws, instead of drawing: it cannot score there.
 //! - **Pen up: start.** Otherwise the rectangle with the best value per turn (travel included)
-//!   whose whole outline wins the race from the start; walk to its nearest corner and put the
-//!   pen down. From then on the pen-down rule decides the shape.
+//!   whose whole outline wins the race from the start; thinking weighs it, as above, against
+//!   the `think_plans` best that lose that race by at most `think_risk` turns, each played out
+//!   with the walk to its corner. Walk to the chosen corner and put the pen down; from then on
+//!   the pen-down rule decides the shape. Two bots hovering near each other, neither drawing,
+//!   end when the playouts find the other one does not chase.
 //! - Mud when an opponent drawing straight will step onto the vertex we leave; never plan a
 //!   loop that cannot close by turn 100; a last check (`legal_or_fallback`) replaces any action
 //!   the rules would kill us for.
@@ -34,8 +43,10 @@
 //! # Complexity
 //! Threat: one breadth-first search per opponent, O(vertices). Rectangles: O(cells^2) outlines,
 //! each judged in O(1) from per-segment facts (`rect::Segments`). Ways home: at most
-//! `grow_budget` (20,000) vertex visits plus one interior fill per safe closing found. Measured:
-//! 5 ms per move at p99 unoptimised (the judge's build), against a 1 s limit.
+//! `grow_budget` (20,000) vertex visits plus one interior fill per closing found. Thinking:
+//! `think_plans + 1` plans a turn, each one breadth-first search per opponent and `playouts`
+//! (32) playouts of at most the plan's length in turns. Measured: see `benches/README.md`
+//! (2026-11-27) for move times, release and unoptimised (the judge's build), against 1 s.
 //!
 //! # Decisions (figures: `benches/README.md`, 2026-11-24 and 2026-11-26)
 //! - Guard a lead in a duel rather than draw on: against the sample (400 games) wins with bold
@@ -54,7 +65,8 @@
 //! - Start two steps in from a corner (one corner per seat): insets 0, 1 and 4 did worse.
 //! - Chase with slack 4, not 0 (sure kills only) or 8: drawers rarely take their shortest way
 //!   home, but long chases are loops not drawn.
-//! - Deterministic: no randomness, every budget is a count of work, so a seed replays a game.
+//! - Deterministic: the playouts draw from a generator seeded by the turn and the seat, and
+//!   every budget is a count of work (playouts, vertex visits), so a game replays the same.
 
 use super::bfs::{Bfs, FAR};
 use super::board::Board;
@@ -168,7 +180,8 @@ impl Default for Params {
     }
 }
 
-/// The strong bot (see the module docs). Deterministic: no randomness at all.
+/// The strong bot (see the module docs). Deterministic: its playouts' random numbers are
+/// seeded by the turn and the seat.
 #[derive(Clone, Debug, Default)]
 pub struct Planner {
     pub params: Params,
