@@ -22,8 +22,9 @@
 //! - **Think** (`think`): the `think_plans` ways home worth most per turn among those that
 //!   lose the race by at most `think_risk` turns, and the rules' choice, are each played out
 //!   `playouts` times against the opponents' fitted models; each is worth its value where it
-//!   survives and minus `death_stake` (in a duel plus half the unowned cells squared, which
-//!   the survivor gains) where it is cut, per turn of the loop, and the best is taken. So a
+//!   survives and minus a stake where it is cut (`death_stake` at 50 turns left, in proportion
+//!   to the turns left; in a duel plus half the unowned cells squared, which the survivor
+//!   gains), per turn of the loop, and the best is taken. So a
 //!   loop grows past the worst-case race when the opponent near it has not been chasing, and
 //!   closes early when it has.
 //! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
@@ -82,6 +83,9 @@ use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
 use crate::state::{Game, MAX_TURNS};
 use crate::turn::{mud_traps, Answer};
+
+/// The turns left at which a cut costs `Params::death_stake`.
+const STAKE_TURNS: u64 = 50;
 
 /// The knobs of the strategy (the defaults are the measured best, see the crate docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,8 +146,9 @@ pub struct Params {
     /// Plans judged per turn, and the turns by which they may lose the race.
     pub think_plans: usize,
     pub think_risk: u32,
-    /// What being cut costs besides the loop, in squared cells (in a duel, also half the
-    /// unowned cells squared: the survivor gains them all).
+    /// What being cut costs besides the loop, in squared cells, with `STAKE_TURNS` turns left
+    /// (in proportion to the turns left; in a duel plus half the unowned cells squared: the
+    /// survivor gains them all).
     pub death_stake: u32,
 }
 
@@ -319,6 +324,7 @@ impl<'a> Turn<'a> {
             0
         };
         let kill_bonus = params.kill_bonus.max(windfall);
+        let turns_left = MAX_TURNS.saturating_sub(game.turn());
         Turn {
             seat,
             game,
@@ -328,8 +334,10 @@ impl<'a> Turn<'a> {
             traps,
             victims,
             kill_bonus,
-            death_stake: (params.death_stake + windfall) as u64,
-            turns_left: MAX_TURNS.saturating_sub(game.turn()),
+            // A cut ends our scoring: it costs more the more of the game is left.
+            death_stake: params.death_stake as u64 * turns_left as u64 / STAKE_TURNS
+                + windfall as u64,
+            turns_left,
         }
     }
 
