@@ -12,7 +12,7 @@ use super::{knobs, Builtin, Strategy, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
     name: "ours",
-    about: "the submission bot (loops grown by the race, chases, guards a lead), in process",
+    about: "the submission bot (loops grown by the race and weighed by playouts, chases, guards a lead), in process",
     make: |_seed| {
         let params = std::env::var("ENCLOSURE_PARAMS").unwrap_or_default();
         let params = tuned(&params).unwrap_or_else(|e| panic!("ENCLOSURE_PARAMS: {e}"));
