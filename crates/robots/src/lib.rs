@@ -68,25 +68,37 @@ pub fn run_to<R: BufRead, W: Write>(
     source: &mut TokenReader<R>,
     out: &mut W,
 ) -> Result<(), InputError> {
-    run_traced_to(source, out, None)
+    run_cases(source, out, |_, case| solve(case))
 }
 
-/// [`run_to`], also handing `sink` (when given) a drawing of the board before the first move
-/// and after every move of every case.
+/// [`run_to`], also handing `sink` a drawing of the board before the first move and after
+/// every move of every case.
+///
+/// Not `run_to` with an optional sink: a C bundle's image never traces (it has no
+/// arguments), and only with the two paths apart does the compiler drop the drawing (0.8 to
+/// 0.9 KB of each compressed image, `crates/bundle/benches/README.md`).
 pub fn run_traced_to<R: BufRead, W: Write>(
     source: &mut TokenReader<R>,
     out: &mut W,
-    mut sink: Option<&mut dyn FnMut(&str)>,
+    sink: &mut dyn FnMut(&str),
+) -> Result<(), InputError> {
+    run_cases(source, out, |number, case| {
+        play(case, &mut |step| sink(&trace::draw(number, step)))
+    })
+}
+
+/// Reads the cases one by one, has `answer` play each (with its number), writes its report.
+fn run_cases<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
+    out: &mut W,
+    mut answer: impl FnMut(usize, &Case) -> Outcome,
 ) -> Result<(), InputError> {
     for number in 1.. {
         let Some(case) = io::read_case(source).map_err(|err| err.at(format!("case {number}")))?
         else {
             break;
         };
-        let outcome = match sink.as_mut() {
-            Some(sink) => play(&case, &mut |step| sink(&trace::draw(number, step))),
-            None => solve(&case),
-        };
+        let outcome = answer(number, &case);
         if number > 1 {
             writeln!(out)?;
         }

@@ -8,7 +8,7 @@ fn main() {
     shared_grid::run_batch("robots", |stdin, out| {
         let mut source = TokenReader::new(stdin);
         if trace {
-            robots::run_traced_to(&mut source, out, Some(&mut |text| eprint!("{text}")))
+            robots::run_traced_to(&mut source, out, &mut |text| eprint!("{text}"))
         } else {
             robots::run_to(&mut source, out)
         }

@@ -11,7 +11,6 @@
 
 use crate::board::{BOUNDS, SIZE};
 use shared_grid::Pos;
-use std::collections::BTreeSet;
 
 /// No entry.
 const NONE: u32 = u32::MAX;
@@ -31,6 +30,9 @@ pub struct TeleportEntries {
     last: Vec<u32>,
     /// Per entry: the next entry on the same cell, `NONE` if none.
     next: Vec<u32>,
+    /// (first entry, cell index) for every cell that has one, in list order (the order in
+    /// which they were pushed).
+    firsts: Vec<(u32, u16)>,
 }
 
 impl Default for TeleportEntries {
@@ -39,6 +41,7 @@ impl Default for TeleportEntries {
             first: vec![NONE; BOUNDS.len()],
             last: vec![NONE; BOUNDS.len()],
             next: Vec::new(),
+            firsts: Vec::new(),
         }
     }
 }
@@ -66,7 +69,10 @@ impl TeleportEntries {
             .expect("fewer than 2^32 - 1 teleport entries");
         let index = BOUNDS.index(cell);
         match self.last[index] {
-            NONE => self.first[index] = entry,
+            NONE => {
+                self.first[index] = entry;
+                self.firsts.push((entry, index as u16));
+            }
             last => self.next[last as usize] = entry,
         }
         self.last[index] = entry;
@@ -100,31 +106,31 @@ impl TeleportEntries {
 ///
 /// Whether an entry works depends only on its cell, so the search need not walk the list: it
 /// walks the cells in the order of their first unused entry, trying each cell once. Taking an
-/// entry moves its cell's front to the cell's next entry. A search costs O(cells tried x log)
-/// instead of O(entries), and a whole game O(T log T) instead of O(T^2).
+/// entry moves its cell's front to the cell's next entry, later in the list order. A search
+/// costs O(cells tried) instead of O(entries), taking an entry O(log C + C) for the C <= 961
+/// cells with entries left (a binary search and a shift), and a whole game O(T C) instead of
+/// O(T^2).
+///
+/// The cells in order are a sorted `Vec`, not a `BTreeSet`: there are at most 961, and the
+/// B-tree's code, with the stable sort its `collect` brings, was 5.3 KB (x86-64) and 6.1 KB
+/// (32-bit x86) of a C bundle's compressed images at `opt-level=z`
+/// (`crates/bundle/benches/README.md`).
 #[derive(Clone, Debug)]
 pub struct TeleportList<'a> {
     entries: &'a TeleportEntries,
     /// Per cell: its first unused entry, `NONE` if none is left.
     front: Vec<u32>,
     /// (first unused entry, cell index) for every cell that still has one, in list order.
-    fronts: BTreeSet<(u32, u16)>,
+    fronts: Vec<(u32, u16)>,
 }
 
 impl<'a> TeleportList<'a> {
     /// Every entry unused.
     pub fn new(entries: &'a TeleportEntries) -> TeleportList<'a> {
-        let front = entries.first.clone();
-        let fronts = front
-            .iter()
-            .enumerate()
-            .filter(|&(_, &entry)| entry != NONE)
-            .map(|(index, &entry)| (entry, index as u16))
-            .collect();
         TeleportList {
             entries,
-            front,
-            fronts,
+            front: entries.first.clone(),
+            fronts: entries.firsts.clone(),
         }
     }
 
@@ -143,11 +149,16 @@ impl<'a> TeleportList<'a> {
         let index = BOUNDS.index(cell);
         let entry = self.front[index];
         assert_ne!(entry, NONE, "no unused entry left on {cell:?}");
-        self.fronts.remove(&(entry, index as u16));
+        let at = self.fronts.partition_point(|&(front, _)| front < entry);
         let next = self.entries.next[entry as usize];
         self.front[index] = next;
-        if next != NONE {
-            self.fronts.insert((next, index as u16));
+        if next == NONE {
+            self.fronts.remove(at);
+        } else {
+            // The cell's next entry comes later in the list: the cells between move up one.
+            let to = at + self.fronts[at..].partition_point(|&(front, _)| front < next);
+            self.fronts[at..to].rotate_left(1);
+            self.fronts[to - 1] = (next, index as u16);
         }
         entry as usize
     }
