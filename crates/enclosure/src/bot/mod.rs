@@ -9,13 +9,15 @@ mod forecast;
 mod grow;
 mod guard;
 mod idle;
+mod legal;
 mod model;
 mod planner;
 mod rect;
 mod think;
 
 pub use idle::Idle;
-pub use planner::{legal_or_fallback, Params, Planner};
+pub use legal::legal_or_fallback;
+pub use planner::{Params, Planner};
 
 use crate::action::Action;
 use crate::geometry::Vertex;

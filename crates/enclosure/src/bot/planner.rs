@@ -38,7 +38,7 @@
 //!   the pen-down rule decides the shape. Two bots hovering near each other, neither drawing,
 //!   end when the playouts find the other one does not chase.
 //! - Mud when an opponent drawing straight will step onto the vertex we leave; never plan a
-//!   loop that cannot close by turn 100; a last check (`legal_or_fallback`) replaces any action
+//!   loop that cannot close by turn 100; a last check (`legal`) replaces any action
 //!   the rules would kill us for.
 //!
 //! # Complexity
@@ -80,6 +80,7 @@ use super::closing::{closing_distance, ClosingContext, Completion};
 use super::forecast;
 use super::grow;
 use super::guard;
+use super::legal::legal_or_fallback;
 use super::model::Model;
 use super::rect::{capture_value, Rect, Segments};
 use super::think::{Futures, Plan};
@@ -87,7 +88,7 @@ use super::Strategy;
 use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
 use crate::state::{Game, MAX_TURNS};
-use crate::turn::{mud_traps, Answer};
+use crate::turn::mud_traps;
 
 /// The turns left at which a cut costs `Params::death_stake`.
 const STAKE_TURNS: u64 = 50;
@@ -717,29 +718,6 @@ fn step(from: Vertex, to: Vertex, flag: PenFlag) -> Action {
     Action::new(dir, flag)
 }
 
-/// `wanted` if the rules allow it here, else the first legal action (staying is always legal).
-/// "Legal" is checked by playing the turn on a copy where every other seat drops out, so only
-/// our own action can kill us.
-pub fn legal_or_fallback(game: &Game, seat: usize, wanted: Action) -> Action {
-    if survives_alone(game, seat, wanted) {
-        return wanted;
-    }
-    Dir::MOVES
-        .into_iter()
-        .map(|dir| Action::new(dir, PenFlag::Keep))
-        .find(|&action| survives_alone(game, seat, action))
-        .unwrap_or(Action::STAY)
-}
-
-fn survives_alone(game: &Game, seat: usize, action: Action) -> bool {
-    let answers: Vec<Answer> = (0..game.seats())
-        .map(|s| if s == seat { Some(Ok(action)) } else { None })
-        .collect();
-    let mut what_if = game.clone();
-    what_if.play_turn(&answers);
-    what_if.player(seat).is_alive()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -774,15 +752,6 @@ mod tests {
         let mut bot = Planner::new();
         let action = bot.act(0, &game);
         assert_eq!(action.dir, Dir::Up);
-    }
-
-    #[test]
-    fn an_illegal_wish_becomes_a_legal_action() {
-        let game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
-        let off = Action::new(Dir::Up, PenFlag::Keep);
-        let fixed = legal_or_fallback(&game, 0, off);
-        assert!(survives_alone(&game, 0, fixed));
-        assert_ne!(fixed, off);
     }
 
     #[test]
