@@ -9,7 +9,7 @@
 //!    (sample 3: (15,16) is skipped at move 30 and taken at move 58). Two equal entries are two
 //!    entries (`teleport_only_when_no_walk_is_safe_and_first_usable_entry`).
 
-use crate::board::{BOUNDS, SIZE};
+use crate::board::{cell_text, BOUNDS, SIZE};
 use shared_grid::Pos;
 
 /// No entry.
@@ -58,9 +58,12 @@ impl TeleportEntries {
 
     /// Appends an entry on `cell`, which must be on the board.
     pub fn push(&mut self, cell: Pos) {
+        // The cell's one-based text, not its `Debug`: in the 32-bit C image (rustc 1.85) a
+        // `Debug` argument kept the derived formatting code although no message is printed.
         assert!(
             BOUNDS.contains(cell),
-            "teleport entry {cell:?} off the board"
+            "teleport entry {} off the board",
+            cell_text(cell)
         );
         // 2^32 - 1 entries would be 16 GB of input: the memory would have run out long before.
         let entry = u32::try_from(self.next.len())
@@ -148,7 +151,7 @@ impl<'a> TeleportList<'a> {
     pub fn take(&mut self, cell: Pos) -> usize {
         let index = BOUNDS.index(cell);
         let entry = self.front[index];
-        assert_ne!(entry, NONE, "no unused entry left on {cell:?}");
+        assert!(entry != NONE, "no unused entry left on {}", cell_text(cell));
         let at = self.fronts.partition_point(|&(front, _)| front < entry);
         let next = self.entries.next[entry as usize];
         self.front[index] = next;
