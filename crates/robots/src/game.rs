@@ -11,7 +11,7 @@
 //! (T + 1) · 31 · (30 R + 1) + T moves ([`move_limit`], under one million for R = 50,
 //! T = 20). `game::play` asserts that bound instead of looping forever.
 
-use crate::board::{cell_text, Board, BOUNDS, SIZE, START};
+use crate::board::{cell_text, sort_cells, Board, BOUNDS, SIZE, START};
 use crate::rules::{play_round_in_place, Move};
 use crate::strategy::choose;
 use crate::teleports::{TeleportEntries, TeleportList};
@@ -49,7 +49,7 @@ impl Case {
             return Err(format!("a robot starts on your cell {}", cell_text(START)));
         }
         let mut sorted = robots.clone();
-        sorted.sort_unstable();
+        sort_cells(&mut sorted);
         if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
             return Err(format!("two robots start on {}", cell_text(w[0])));
         }

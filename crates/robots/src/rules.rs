@@ -27,7 +27,7 @@
 //!    that move counted (sample `win-first-move`, sample `teleport-forced`). The forced stay
 //!    that loses counts as a move (sample 2: lost after 2 moves).
 
-use crate::board::{Board, CellSet, BOUNDS};
+use crate::board::{sort_cells, Board, CellSet, BOUNDS};
 use shared_grid::{Dir8, Pos};
 
 /// One of your moves.
@@ -138,7 +138,7 @@ pub fn robots_move(board: &mut Board) -> bool {
     for robot in robots.iter_mut() {
         *robot = robot_step(*robot, you);
     }
-    robots.sort_unstable();
+    sort_cells(&mut robots);
     let reached_you = robots.binary_search(&you).is_ok();
     // Sorted, so robots bound for one cell are neighbours; survivors are packed to the front.
     // (Not `slice::chunk_by`: stable only since Rust 1.77, and BOJ runs 1.73.)
