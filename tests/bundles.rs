@@ -10,7 +10,7 @@
 //! - use no std API newer than the oldest rustc among its judges (clippy's
 //!   `incompatible_msrv` on a scratch package holding the bundle);
 //! - fit the smallest source size limit among its judges (64 KiB where unknown), and
-//!   issue 27's: a problem's bundle 32 KiB (the Enclosure bot's 96 KiB), a fixture's
+//!   issue 27's: a problem's bundle 32 KiB (robots' 34 KiB, the Enclosure bot's 96 KiB), a fixture's
 //!   three quarters of its size before the compiler's pass existed (`FIXTURES_BEFORE`),
 //!   issue 27's own two fixtures 20 KiB and 48 KiB;
 //! - start with the header naming problem, judges, crate and licences, end with the full
@@ -32,6 +32,10 @@ use std::time::{Duration, Instant};
 const PROBLEM_LIMIT: usize = 32 * 1024;
 /// ... but the Enclosure bot's, a whole game engine and search.
 const ENCLOSURE_LIMIT: usize = 96 * 1024;
+/// Robots': the problem limit plus what keeps its C bundle's two images within 64 KiB (issue
+/// 35: its own insertion sort and a traced run apart from the plain one cost 0.7 KB of source
+/// and save about 5 KB of the two compressed images, `crates/bundle/benches/README.md`).
+const ROBOTS_LIMIT: usize = 34 * 1024;
 /// Every fixture bundle (crates/fixtures/) stays under this, whatever its judges take.
 const FIXTURE_LIMIT: usize = 64 * 1024;
 /// Each fixture's bundle on 2026-11-24 (`make bundle` on e9ae979, before
@@ -220,6 +224,9 @@ fn size_limit(plan: &bundle::Plan) -> Option<(usize, String)> {
     }
     if name == "enclosure" {
         return Some((ENCLOSURE_LIMIT, "the Enclosure bot's limit".to_string()));
+    }
+    if name == "robots" {
+        return Some((ROBOTS_LIMIT, "robots' limit (issues 27 and 35)".to_string()));
     }
     Some((
         PROBLEM_LIMIT,
