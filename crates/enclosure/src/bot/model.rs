@@ -88,12 +88,13 @@ impl Model {
         self.records.get(seat).cloned().unwrap_or_default()
     }
 
-    /// Takes in the new state of the game (once per turn, before deciding).
-    pub fn observe(&mut self, me: usize, game: &Game) {
+    /// Takes in the new state of the game (once per turn, before deciding); `board` is its
+    /// edges, as the planner builds them for the turn.
+    pub fn observe(&mut self, me: usize, game: &Game, board: &Board) {
         let seats = game.seats();
         if self.records.len() != seats {
             self.records = vec![Record::default(); seats];
-            self.remember(game);
+            self.remember(game, board);
             return;
         }
         if let Some(target) = self.chasing.take() {
@@ -151,7 +152,7 @@ impl Model {
                 }
             }
         }
-        self.remember(game);
+        self.remember(game, board);
     }
 
     /// Counts a chance `seat` had, moving from `before` to `now`, to cut an open trail.
@@ -180,14 +181,13 @@ impl Model {
         }
     }
 
-    fn remember(&mut self, game: &Game) {
-        let board = Board::new(game);
+    fn remember(&mut self, game: &Game, board: &Board) {
         self.last_closing = game
             .players()
             .iter()
             .map(|p| {
                 if p.pen_down() {
-                    closing_distance(&board, p.trail())
+                    closing_distance(board, p.trail())
                 } else {
                     0
                 }
@@ -235,16 +235,16 @@ mod tests {
         let v = Vertex::new;
         let mut game = Game::new(&[Some(v(2, 2)), Some(v(6, 2))]);
         let mut model = Model::default();
-        model.observe(0, &game);
+        model.observe(0, &game, &Board::new(&game));
         let down = Some(Ok(Action::new(Dir::Right, PenFlag::Down)));
         let stay = Some(Ok(Action::STAY));
         game.play_turn(&[down, stay]);
-        model.observe(0, &game);
+        model.observe(0, &game, &Board::new(&game));
         game.play_turn(&[
             Some(Ok(Action::new(Dir::Down, PenFlag::Keep))),
             Some(Ok(Action::new(Dir::Left, PenFlag::Keep))),
         ]);
-        model.observe(0, &game);
+        model.observe(0, &game, &Board::new(&game));
         let r = model.record(1);
         assert_eq!((r.chances, r.chances_taken), (1, 1), "{r:?}");
     }
@@ -254,7 +254,7 @@ mod tests {
         let v = Vertex::new;
         let mut game = Game::new(&[Some(v(0, 0)), Some(v(6, 2))]);
         let mut model = Model::default();
-        model.observe(0, &game);
+        model.observe(0, &game, &Board::new(&game));
         for (dir, flag) in [
             (Dir::Right, PenFlag::Down),
             (Dir::Down, PenFlag::Keep),
@@ -262,7 +262,7 @@ mod tests {
             (Dir::Up, PenFlag::Keep),
         ] {
             game.play_turn(&[Some(Ok(Action::STAY)), Some(Ok(Action::new(dir, flag)))]);
-            model.observe(0, &game);
+            model.observe(0, &game, &Board::new(&game));
         }
         let r = model.record(1);
         assert_eq!((r.loops, r.loop_moves), (1, 4), "{r:?}");

@@ -231,12 +231,13 @@ impl Strategy for Planner {
     }
 
     fn act(&mut self, seat: usize, game: &Game) -> Action {
-        self.model.observe(seat, game);
+        let board = Board::new(game);
+        self.model.observe(seat, game, &board);
         let me = game.player(seat);
         if !me.is_alive() || me.stuck_left() > 0 {
             return Action::STAY; // a stuck player's action is ignored anyway
         }
-        let turn = Turn::new(seat, game, self);
+        let turn = Turn::new(seat, game, board, self);
         let wanted = if me.pen_down() {
             self.draw(&turn)
         } else {
@@ -267,8 +268,7 @@ struct Turn<'a> {
 }
 
 impl<'a> Turn<'a> {
-    fn new(seat: usize, game: &'a Game, planner: &Planner) -> Turn<'a> {
-        let board = Board::new(game);
+    fn new(seat: usize, game: &'a Game, board: Board, planner: &Planner) -> Turn<'a> {
         let params = planner.params;
         let mut threat = [FAR; VERTICES];
         let mut avoid = 0u128;
