@@ -83,7 +83,7 @@ use super::guard;
 use super::legal::legal_or_fallback;
 use super::model::Model;
 use super::rect::{capture_value, Rect, Segments};
-use super::think::{Futures, Plan};
+use super::think::{worth_per_turn, Futures, Plan};
 use super::Strategy;
 use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
@@ -421,9 +421,9 @@ impl Planner {
                     walk: &[],
                     draw: &c.path,
                 };
-                let danger = futures.danger(&plan, self.params.playouts) as i64;
-                let gain = (1000 - danger) * c.value as i64 - danger * turn.death_stake as i64;
-                let worth = gain * 1000 / (drawn + c.path.len() as u64) as i64;
+                let danger = futures.danger(&plan, self.params.playouts);
+                let turns = drawn + c.path.len() as u64;
+                let worth = worth_per_turn(c.value as u64, danger, turn.death_stake, turns);
                 if best.map_or(true, |(b, _)| worth > b) {
                     best = Some((worth, c));
                 }
@@ -657,9 +657,8 @@ impl Planner {
                 walk: &path,
                 draw: &tour,
             };
-            let danger = futures.danger(&plan, self.params.playouts) as i64;
-            let gain = (1000 - danger) * option.value as i64 - danger * turn.death_stake as i64;
-            let worth = gain * 1000 / option.cost as i64;
+            let danger = futures.danger(&plan, self.params.playouts);
+            let worth = worth_per_turn(option.value, danger, turn.death_stake, option.cost);
             if best.as_ref().map_or(true, |(b, _)| worth > *b) {
                 best = Some((worth, option));
             }

@@ -228,6 +228,15 @@ impl<'a> Futures<'a> {
     }
 }
 
+/// What a plan is worth per turn (thousandths of squared cells, as the planner ranks plans):
+/// its `value` where it survives and minus `stake` where it is cut, `danger` being the share
+/// cut in thousandths, over the `turns` it takes.
+pub fn worth_per_turn(value: u64, danger: u32, stake: u64, turns: u64) -> i64 {
+    let danger = danger as i64;
+    let gain = (1000 - danger) * value as i64 - danger * stake as i64;
+    gain * 1000 / turns as i64
+}
+
 /// Percent of playouts in which an opponent with this record chases.
 fn chase_percent(record: &Record) -> u32 {
     let taken = 100 * (record.chances_taken + 1) / (record.chances + 2);
