@@ -457,13 +457,12 @@ impl Planner {
         if let Some(dir) = self.part_company(turn, avoid) {
             return Action::new(dir, PenFlag::Keep);
         }
-        let rules = self.rectangles(turn, mine, 0, 1).pop();
         let chosen = if self.params.playouts > 0 {
-            let options =
+            let (rules, options) =
                 self.rectangles(turn, mine, self.params.think_risk, self.params.think_plans);
             self.think_rectangle(turn, &walk, options, rules)
         } else {
-            rules
+            self.rectangles(turn, mine, 0, 0).0
         };
         let Some(option) = chosen else {
             return Action::STAY;
@@ -566,16 +565,17 @@ impl Planner {
         best.map(|(_, seat, v)| (seat, v))
     }
 
-    /// The rectangles worth most per turn (travel included), best first, at most `keep`: each
-    /// drawable, gaining something, and with an outline that loses the race from the start by
-    /// at most `risk` turns.
+    /// The rectangles to start, in one pass over them all (each drawable and gaining
+    /// something; worth is value per turn, travel included): the rules' choice, worth most of
+    /// those whose outline wins the race from the start, and the `keep` worth most of those
+    /// that lose it by at most `risk` turns, best first, for thinking to weigh.
     fn rectangles(
         &self,
         turn: &Turn,
         mine: &[u32; VERTICES],
         risk: u32,
         keep: usize,
-    ) -> Vec<RectOption> {
+    ) -> (Option<RectOption>, Vec<RectOption>) {
         let board = &turn.board;
         let segments = Segments::new(
             |v, across| board.drawable(v, if across { 3 } else { 1 }),
@@ -583,8 +583,8 @@ impl Planner {
             mine,
         );
         let unowned = turn.game.unowned_mask();
-        let start_slack = self.params.start_slack + risk as i64;
-        let mut best: Vec<RectOption> = Vec::with_capacity(keep + 1);
+        let mut rules: Option<RectOption> = None;
+        let mut risky: Vec<RectOption> = Vec::with_capacity(keep + 1);
         for rect in Rect::all() {
             let facts = segments.outline(rect);
             if !facts.drawable {
@@ -600,7 +600,9 @@ impl Planner {
             }
             let exposed =
                 rect.perimeter() as i64 + (travel * self.params.travel_weight / 100) as i64;
-            if (facts.min_threat as i64) < exposed - start_slack {
+            // Turns by which the outline loses the race from the start (none when <= 0).
+            let shortfall = exposed - self.params.start_slack - facts.min_threat as i64;
+            if shortfall > risk as i64 {
                 continue;
             }
             let cells = rect.cells();
@@ -610,30 +612,33 @@ impl Planner {
             }
             let cost = (moves + self.params.turn_overhead) as u64;
             let bound = (free * free + 4 * turn.kill_bonus) as u64;
-            if let Some(worst) = best.get(keep.wrapping_sub(1)) {
-                if bound * worst.cost <= worst.value * cost {
-                    continue; // cannot beat the last kept even at its best
-                }
+            // Whether it could beat `o` even at its best.
+            let may_beat = |o: &RectOption| bound * o.cost > o.value * cost;
+            let may_rule = shortfall <= 0 && rules.as_ref().map_or(true, may_beat);
+            let may_keep = keep > 0 && risky.get(keep - 1).map_or(true, may_beat);
+            if !may_rule && !may_keep {
+                continue;
             }
             let kills = Vertex::all()
                 .filter(|&v| turn.victims & v.bit() != 0 && rect.strictly_inside(v))
                 .count() as u32;
             let value = (capture_value(cells, unowned) + kills * turn.kill_bonus) as u64;
-            let at = best.partition_point(|o| o.value * cost >= value * o.cost);
+            let option = RectOption {
+                rect,
+                start,
+                value,
+                cost,
+            };
+            if shortfall <= 0 && rules.map_or(true, |r| value * r.cost > r.value * cost) {
+                rules = Some(option);
+            }
+            let at = risky.partition_point(|o| o.value * cost >= value * o.cost);
             if at < keep {
-                best.insert(
-                    at,
-                    RectOption {
-                        rect,
-                        start,
-                        value,
-                        cost,
-                    },
-                );
-                best.truncate(keep);
+                risky.insert(at, option);
+                risky.truncate(keep);
             }
         }
-        best
+        (rules, risky)
     }
 
     /// Pen up, thinking: of `options` (and the rules' own choice `rules`), the rectangle worth
