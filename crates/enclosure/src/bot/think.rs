@@ -42,25 +42,34 @@ pub struct Plan<'a> {
     pub draw: &'a [Vertex],
 }
 
-/// One opponent as the playouts see it at the start of each.
-#[derive(Clone)]
+/// One opponent as the playouts see it: where it starts each playout and its model, fixed
+/// for the turn.
 struct Opponent {
     seat: usize,
-    pos: Vertex,
-    stuck: u32,
+    start: Mover,
     /// Percent of playouts in which it chases.
     chase: u32,
-    /// Pen down: its trail's length, the vertex it came from, its drawn distances home, and
-    /// its mean loop length.
-    drawing: Option<Drawing>,
+    /// Pen down: how it draws.
+    drawer: Option<Drawer>,
 }
 
-#[derive(Clone)]
-struct Drawing {
-    length: u32,
-    from: Vertex,
+/// The model of a pen-down opponent: its drawn distances home (to its trail as it is now)
+/// and its mean loop length.
+struct Drawer {
     home: [u32; VERTICES],
     mean_loop: u32,
+}
+
+/// Where one opponent is within one playout, and what was drawn for it at the start.
+#[derive(Clone, Copy)]
+struct Mover {
+    pos: Vertex,
+    stuck: u32,
+    /// Pen down: its trail's length and the vertex it came from (never stepped back onto).
+    drawing: Option<(u32, Vertex)>,
+    chases: bool,
+    /// The trail length at which it heads home.
+    loop_length: u32,
 }
 
 /// The opponents of one turn and the random stream of its playouts.
@@ -79,21 +88,28 @@ impl<'a> Futures<'a> {
                 continue;
             }
             let record = records.get(other).cloned().unwrap_or_default();
-            let drawing = match player.trail() {
-                [.., from, _] if player.pen_down() => Some(Drawing {
-                    length: player.trail().len() as u32,
-                    from: *from,
-                    home: Bfs::new(player.trail_mask(), 0, |at, k, _| board.drawable(at, k)).dist,
-                    mean_loop: (record.loop_moves + PRIOR_LOOP) / (record.loops + 1),
-                }),
-                _ => None,
+            let (drawing, drawer) = match player.trail() {
+                [.., from, _] if player.pen_down() => (
+                    Some((player.trail().len() as u32, *from)),
+                    Some(Drawer {
+                        home: Bfs::new(player.trail_mask(), 0, |at, k, _| board.drawable(at, k))
+                            .dist,
+                        mean_loop: (record.loop_moves + PRIOR_LOOP) / (record.loops + 1),
+                    }),
+                ),
+                _ => (None, None),
             };
             opponents.push(Opponent {
                 seat: other,
-                pos: player.pos(),
-                stuck: player.stuck_left(),
+                start: Mover {
+                    pos: player.pos(),
+                    stuck: player.stuck_left(),
+                    drawing,
+                    chases: false,
+                    loop_length: 0,
+                },
                 chase: chase_percent(&record),
-                drawing,
+                drawer,
             });
         }
         let seed = (game.turn() as u64) << 8 | seat as u64;
@@ -134,98 +150,105 @@ impl<'a> Futures<'a> {
             .iter()
             .map(|o| Bfs::new(trail, 0, |at, k, _| self.board.walkable(o.seat, at, k)).dist)
             .collect();
+        let mut movers = Vec::with_capacity(self.opponents.len());
         let mut cut = 0;
         for _ in 0..playouts {
-            if self.cut_in_one(&drawn_at, closes, &to_trail) {
+            if self.cut_in_one(&mut movers, &drawn_at, closes, &to_trail) {
                 cut += 1;
             }
         }
         cut * 1000 / playouts
     }
 
-    /// One playout: whether some opponent stands on our trail before turn `closes`.
+    /// One playout (`movers` is its scratch space): whether some opponent stands on our trail
+    /// before turn `closes`.
     fn cut_in_one(
         &mut self,
+        movers: &mut Vec<Mover>,
         drawn_at: &[u32; VERTICES],
         closes: u32,
         to_trail: &[[u32; VERTICES]],
     ) -> bool {
-        let mut movers: Vec<(Opponent, bool, u32)> = self
-            .opponents
-            .iter()
-            .map(|o| {
-                let chases = self.rng.below(100) < o.chase;
-                let loop_length = o
-                    .drawing
-                    .as_ref()
-                    .map_or(0, |d| d.mean_loop / 2 + self.rng.below(d.mean_loop + 1));
-                (o.clone(), chases, loop_length)
-            })
-            .collect();
+        movers.clear();
+        for o in &self.opponents {
+            let chases = self.rng.below(100) < o.chase;
+            let loop_length = o
+                .drawer
+                .as_ref()
+                .map_or(0, |d| d.mean_loop / 2 + self.rng.below(d.mean_loop + 1));
+            movers.push(Mover {
+                chases,
+                loop_length,
+                ..o.start
+            });
+        }
         for turn in 1..closes {
-            for (i, (o, chases, loop_length)) in movers.iter_mut().enumerate() {
-                if o.stuck > 0 {
-                    o.stuck -= 1;
+            for (i, mover) in movers.iter_mut().enumerate() {
+                if mover.stuck > 0 {
+                    mover.stuck -= 1;
                 } else {
-                    let next = self.next_vertex(o, *chases, *loop_length, &to_trail[i]);
-                    o.pos = next;
+                    let o = &self.opponents[i];
+                    mover.pos = step(self.board, o, mover, &to_trail[i], &mut self.rng);
                 }
-                if drawn_at[o.pos.index()] <= turn {
+                if drawn_at[mover.pos.index()] <= turn {
                     return true;
                 }
             }
         }
         false
     }
+}
 
-    /// Where opponent `o` steps next in a playout.
-    fn next_vertex(
-        &mut self,
-        o: &mut Opponent,
-        chases: bool,
-        loop_length: u32,
-        to_trail: &[u32; VERTICES],
-    ) -> Vertex {
-        let board = self.board;
-        if let Some(d) = o.drawing.as_mut() {
-            let homeward = d.length + d.home[o.pos.index()] >= loop_length;
-            let steps = Dir::MOVES
-                .into_iter()
-                .enumerate()
-                .filter(|&(k, dir)| board.drawable(o.pos, k) && o.pos.step(dir) != d.from);
-            let next = if homeward {
-                steps
-                    .map(|(_, dir)| o.pos.step(dir))
-                    .min_by_key(|v| d.home[v.index()])
-            } else {
-                let options: Vec<Vertex> = steps.map(|(_, dir)| o.pos.step(dir)).collect();
-                (!options.is_empty())
-                    .then(|| options[self.rng.below(options.len() as u32) as usize])
-            };
-            let Some(next) = next else {
-                return o.pos; // boxed in: it waits
-            };
-            d.from = o.pos;
-            d.length += 1;
-            if d.home[next.index()] == 0 {
-                o.drawing = None; // closed: from now on it walks
-            }
-            return next;
-        }
+/// Where opponent `o`, now at `mover`, steps next in a playout (`mover` keeps its trail).
+fn step(
+    board: &Board,
+    o: &Opponent,
+    mover: &mut Mover,
+    to_trail: &[u32; VERTICES],
+    rng: &mut SplitMix,
+) -> Vertex {
+    let at = mover.pos;
+    if let (Some((length, from)), Some(d)) = (mover.drawing, o.drawer.as_ref()) {
         let steps = Dir::MOVES
             .into_iter()
             .enumerate()
-            .filter(|&(k, _)| board.walkable(o.seat, o.pos, k))
-            .map(|(_, dir)| o.pos.step(dir));
-        if chases {
-            let best = steps.min_by_key(|v| to_trail[v.index()]);
-            return best
-                .filter(|v| to_trail[v.index()] < to_trail[o.pos.index()])
-                .unwrap_or(o.pos);
-        }
-        let options: Vec<Vertex> = steps.chain([o.pos]).collect();
-        options[self.rng.below(options.len() as u32) as usize]
+            .filter(|&(k, dir)| board.drawable(at, k) && at.step(dir) != from)
+            .map(|(_, dir)| at.step(dir));
+        let next = if length + d.home[at.index()] >= mover.loop_length {
+            steps.min_by_key(|v| d.home[v.index()])
+        } else {
+            pick(rng, steps)
+        };
+        let Some(next) = next else {
+            return at; // boxed in: it waits
+        };
+        // Back on its trail: closed, and from now on it walks.
+        mover.drawing = (d.home[next.index()] != 0).then_some((length + 1, at));
+        return next;
     }
+    let steps = Dir::MOVES
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, _)| board.walkable(o.seat, at, k))
+        .map(|(_, dir)| at.step(dir));
+    if mover.chases {
+        let best = steps.min_by_key(|v| to_trail[v.index()]);
+        return best
+            .filter(|v| to_trail[v.index()] < to_trail[at.index()])
+            .unwrap_or(at);
+    }
+    pick(rng, steps.chain([at])).unwrap_or(at)
+}
+
+/// One of `options` (at most five) at random, `None` when there is none.
+fn pick(rng: &mut SplitMix, options: impl Iterator<Item = Vertex>) -> Option<Vertex> {
+    let mut chosen = [Vertex::new(0, 0); 5];
+    let mut count = 0;
+    for v in options {
+        chosen[count] = v;
+        count += 1;
+    }
+    (count > 0).then(|| chosen[rng.below(count as u32) as usize])
 }
 
 /// What a plan is worth per turn (thousandths of squared cells, as the planner ranks plans):
