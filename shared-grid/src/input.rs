@@ -76,7 +76,7 @@ pub fn quote(text: &str) -> String {
     let mut out = String::from("`");
     for ch in text.chars().take(QUOTE_LIMIT) {
         if ch.is_control() {
-            out.extend(ch.escape_debug());
+            push_escaped(&mut out, ch);
         } else {
             out.push(ch);
         }
@@ -86,6 +86,19 @@ pub fn quote(text: &str) -> String {
     }
     out.push('`');
     out
+}
+
+/// A control character as `{:?}` shows it, without `escape_debug`: that also decides which
+/// printable characters to escape, with Unicode tables that were 1 KB of a C bundle's
+/// compressed image.
+fn push_escaped(out: &mut String, ch: char) {
+    match ch {
+        '\0' => out.push_str("\\0"),
+        '\t' => out.push_str("\\t"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        _ => out.push_str(&format!("\\u{{{:x}}}", ch as u32)),
+    }
 }
 
 #[cfg(test)]
@@ -112,6 +125,25 @@ mod tests {
             format!("expected x, found `{}...`", "é".repeat(40))
         );
         assert_eq!(quote(&"a".repeat(40)), format!("`{}`", "a".repeat(40)));
+    }
+
+    #[test]
+    fn control_characters_are_escaped_as_debug_shows_them() {
+        let controls = (0..=u32::from(char::MAX))
+            .filter_map(char::from_u32)
+            .filter(|c| c.is_control());
+        let mut count = 0;
+        for ch in controls {
+            let want: String = ch.escape_debug().collect();
+            assert_eq!(
+                quote(&ch.to_string()),
+                format!("`{want}`"),
+                "{:x}",
+                ch as u32
+            );
+            count += 1;
+        }
+        assert_eq!(count, 65, "C0, DEL and C1");
     }
 
     #[test]

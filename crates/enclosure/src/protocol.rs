@@ -9,6 +9,7 @@
 use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS};
 use crate::state::{NOWHERE, TABLE_SEATS};
+use shared_grid::quote;
 
 /// A player's state as `[STATUS]` reports it: `stat` = 0 pen up, 1 pen down, -1 dead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,7 +80,7 @@ fn parse_int(token: &str) -> Option<i64> {
 fn parse_coord(token: &str) -> Result<i32, String> {
     match parse_int(token) {
         Some(c) if (0..=CELLS as i64).contains(&c) => Ok(c as i32),
-        _ => Err(format!("bad coordinate {token:?} (expected 0..=10)")),
+        _ => Err(format!("bad coordinate {} (expected 0..=10)", quote(token))),
     }
 }
 
@@ -90,7 +91,7 @@ fn tokens_after<'a>(line: &'a str, tag: &str) -> Result<Vec<&'a str>, String> {
     let mut tokens = line.split_ascii_whitespace();
     match tokens.next() {
         Some(t) if t == tag => Ok(tokens.collect()),
-        Some(t) => Err(format!("expected {tag}, got {t:?}")),
+        Some(t) => Err(format!("expected {tag}, got {}", quote(t))),
         None => Err(format!("expected {tag}, got an empty line")),
     }
 }
@@ -100,8 +101,9 @@ pub fn parse_action(line: &str) -> Result<Action, String> {
     let tokens = tokens_after(line, "[ACTION]")?;
     let [d, a] = tokens[..] else {
         return Err(format!(
-            "[ACTION] takes 2 tokens, got {}: {line:?}",
-            tokens.len()
+            "[ACTION] takes 2 tokens, got {}: {}",
+            tokens.len(),
+            quote(line)
         ));
     };
     let mut letters = d.chars();
@@ -109,12 +111,12 @@ pub fn parse_action(line: &str) -> Result<Action, String> {
         (Some(c), None) => Dir::from_char(c),
         _ => None,
     }
-    .ok_or_else(|| format!("bad direction {d:?} (expected one of u d l r s)"))?;
+    .ok_or_else(|| format!("bad direction {} (expected one of u d l r s)", quote(d)))?;
     let flag = match a {
         "0" => PenFlag::Keep,
         "1" => PenFlag::Down,
         "-1" => PenFlag::Mud,
-        _ => return Err(format!("bad pen flag {a:?} (expected 0, 1 or -1)")),
+        _ => return Err(format!("bad pen flag {} (expected 0, 1 or -1)", quote(a))),
     };
     Ok(Action { dir, flag })
 }
@@ -147,7 +149,7 @@ pub fn parse_start(line: &str) -> Result<usize, String> {
     match tokens[..] {
         [m] => match parse_int(m) {
             Some(m @ 0..=3) => Ok(m as usize),
-            _ => Err(format!("bad seat {m:?} (expected 0..=3)")),
+            _ => Err(format!("bad seat {} (expected 0..=3)", quote(m))),
         },
         _ => Err(format!("[START] takes 1 token, got {}", tokens.len())),
     }
@@ -171,14 +173,14 @@ pub fn parse_status(line: &str) -> Result<Status, String> {
         .find(|&n| count > 5 * n && (count - 5 * n - 1) % 3 == 0)
         .ok_or_else(|| format!("[STATUS] with {count} tokens fits no seat count"))?;
     let int = |i: usize| -> Result<i64, String> {
-        parse_int(tokens[i]).ok_or_else(|| format!("bad number {:?} in [STATUS]", tokens[i]))
+        parse_int(tokens[i]).ok_or_else(|| format!("bad number {} in [STATUS]", quote(tokens[i])))
     };
     let mut seat_list = Vec::with_capacity(seats);
     for s in 0..seats {
         let base = 5 * s;
         let pos = Vertex::new(parse_coord(tokens[base])?, parse_coord(tokens[base + 1])?);
         let stat = Stat::from_code(int(base + 2)?)
-            .ok_or_else(|| format!("bad stat {:?} (expected -1, 0 or 1)", tokens[base + 2]))?;
+            .ok_or_else(|| format!("bad stat {} (expected -1, 0 or 1)", quote(tokens[base + 2])))?;
         let trapped = int(base + 3)?;
         if !(0..=5).contains(&trapped) {
             return Err(format!("bad trappedleft {trapped} (expected 0..=5)"));
@@ -242,7 +244,7 @@ pub fn parse_message(line: &str) -> Result<Message, String> {
     match line.split_ascii_whitespace().next() {
         Some("[START]") => parse_start(line).map(Message::Start),
         Some("[STATUS]") => parse_status(line).map(Message::Status),
-        Some(other) => Err(format!("unknown message {other:?}")),
+        Some(other) => Err(format!("unknown message {}", quote(other))),
         None => Err("empty line".to_string()),
     }
 }

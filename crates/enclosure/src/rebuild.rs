@@ -108,13 +108,8 @@ fn readings(game: &Game, seat: usize, after: &Status) -> Result<Vec<Answer>, Str
         return Ok(vec![None]);
     }
     let seen = &after.seats[seat];
-    let dir = Dir::between(player.pos(), seen.pos).ok_or_else(|| {
-        format!(
-            "seat {seat} jumped from {:?} to {:?}",
-            player.pos(),
-            seen.pos
-        )
-    })?;
+    let dir = Dir::between(player.pos(), seen.pos)
+        .ok_or_else(|| format!("seat {seat} jumped from {} to {}", player.pos(), seen.pos))?;
     if player.stuck_left() > 0 {
         // Held in place: any well-formed action reads the same; or it died before moving.
         return Ok(vec![
