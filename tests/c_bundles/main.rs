@@ -1,5 +1,6 @@
 //! C bundles (`bundle::native`): every problem with a judge that takes C is bundled into a
-//! scratch directory as `<crate>.rs` and `<crate>.c`, and the C file must
+//! scratch directory as `<crate>.rs` and `<crate>.c` (and `<crate>-i686.c` where its two
+//! images do not fit one file: Enclosure's), and each C file must
 //! - compile without error under every command line a judge records (`COMMAND_LINES`:
 //!   UVa's `gcc -ansi` and `g++`, old ZOJ's `-ansi -fno-asm -static`, `g++ -std=c++98`,
 //!   plain `gcc` and `g++` without `-O` as NOI compiled, BOJ's C), and each build replay
@@ -14,6 +15,7 @@
 //! - fit its judges' C size limit (64 KiB where none is stated);
 //! - for Enclosure, built with `g++` and no `-O`, play arena games as a process bot with the
 //!   same moves as the Rust bundle;
+//! - carry each machine's image or name the crate's file that does;
 //! - where it carries a 32-bit x86 image, compile with `gcc -m32` and replay its samples and
 //!   the oracle's random cases there, and compile with MinGW for 32-bit and 64-bit Windows
 //!   and replay its samples under Wine (`OTHER_MACHINES`). A missing tool skips those
@@ -192,9 +194,12 @@ const PANIC_LINE: &str = "the program panicked (a C bundle keeps no panic messag
 /// Random cases each crate's oracle judges, per bundle.
 const STRESS_CASES: &str = "500";
 
-/// One problem's bundles, built.
+/// One C file of a problem's bundle, built (a problem whose images need two files has two).
 struct Built {
+    /// The crate.
     name: String,
+    /// The C file's name: `<crate>.c`, or `<crate>-i686.c` for a 32-bit x86 image of its own.
+    file: String,
     /// `samples/<name>/`.
     samples: PathBuf,
     rust_binary: PathBuf,
@@ -278,7 +283,7 @@ fn built() -> &'static [Built] {
                 .collect();
             builds
                 .into_iter()
-                .map(|b| b.join().expect("a build thread"))
+                .flat_map(|b| b.join().expect("a build thread"))
                 .collect()
         })
     })
@@ -289,7 +294,7 @@ fn build(
     toolchain: &bundle::native::Toolchains,
     dir: &Path,
     name: &str,
-) -> Built {
+) -> Vec<Built> {
     std::fs::create_dir_all(dir).unwrap();
     let plan = workspace.plan(name).unwrap();
     let rust = bundle::bundle(&plan).unwrap_or_else(|e| panic!("{name}: bundling failed: {e:#}"));
@@ -305,47 +310,55 @@ fn build(
     );
     let c_limit = plan.contest.c_size_limit();
     let work = dir.join("work");
-    let c = bundle::native::c_bundle(&plan, &rust, toolchain, &work, c_limit.0)
+    let files = bundle::native::c_bundles(&plan, &rust, toolchain, &work, c_limit.0)
         .unwrap_or_else(|e| panic!("{name}: the C bundle failed: {e:#}"));
-    let c_source = dir.join(format!("{name}.c"));
-    std::fs::write(&c_source, &c.text).unwrap();
-    let arches: Vec<Arch> = c.images.iter().map(|image| image.arch).collect();
-    // A bundle for 32-bit judges only (POJ's) is built as they build it.
-    let machine: &[&str] = if arches.contains(&Arch::X86_64) {
-        &[]
-    } else {
-        &["-m32"]
-    };
-    let c_binaries = COMMAND_LINES
-        .iter()
-        .map(|(build, compiler, flags)| {
-            let binary = dir.join(format!("{name}-{build}"));
-            run_ok(
-                Command::new(compiler)
-                    .args(machine)
-                    .args(*flags)
-                    .arg(&c_source)
-                    .arg("-o")
-                    .arg(&binary),
-                &format!(
-                    "{name}: {compiler} {} {}",
-                    flags.join(" "),
-                    c_source.display()
-                ),
-            );
-            (*build, binary)
+    files
+        .into_iter()
+        .map(|c| {
+            let c_source = dir.join(&c.file_name);
+            std::fs::write(&c_source, &c.text).unwrap();
+            let stem = c.file_name.trim_end_matches(".c");
+            let arches: Vec<Arch> = c.images.iter().map(|image| image.arch).collect();
+            // A file with the 32-bit image alone is built as 32-bit judges build it.
+            let machine: &[&str] = if arches.contains(&Arch::X86_64) {
+                &[]
+            } else {
+                &["-m32"]
+            };
+            let c_binaries = COMMAND_LINES
+                .iter()
+                .map(|(build, compiler, flags)| {
+                    let binary = dir.join(format!("{stem}-{build}"));
+                    run_ok(
+                        Command::new(compiler)
+                            .args(machine)
+                            .args(*flags)
+                            .arg(&c_source)
+                            .arg("-o")
+                            .arg(&binary),
+                        &format!(
+                            "{name}: {compiler} {} {} {}",
+                            machine.join(" "),
+                            flags.join(" "),
+                            c_source.display()
+                        ),
+                    );
+                    (*build, binary)
+                })
+                .collect();
+            Built {
+                name: name.to_string(),
+                file: c.file_name.clone(),
+                samples: root().join("samples").join(name),
+                rust_binary: rust_binary.clone(),
+                c_bytes: c.text.len(),
+                c_limit: c_limit.clone(),
+                image_elfs: c.images.iter().map(|image| image.elf.clone()).collect(),
+                arches,
+                c_binaries,
+            }
         })
-        .collect();
-    Built {
-        name: name.to_string(),
-        samples: root().join("samples").join(name),
-        rust_binary,
-        c_bytes: c.text.len(),
-        c_limit,
-        image_elfs: c.images.iter().map(|image| image.elf.clone()).collect(),
-        arches,
-        c_binaries,
-    }
+        .collect()
 }
 
 fn run_ok(command: &mut Command, what: &str) -> Output {
@@ -371,7 +384,7 @@ fn c_source(built: &Built) -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("c-bundles")
         .join(&built.name)
-        .join(format!("{}.c", built.name))
+        .join(&built.file)
 }
 
 fn samples(dir: &Path) -> Vec<(PathBuf, Vec<u8>, Vec<u8>)> {
@@ -400,7 +413,7 @@ fn every_c_bundle_compiles_under_every_judge_command_line_and_replays_its_sample
                 if !output.status.success() || output.stdout != expected {
                     failures.push(format!(
                         "{} ({build}), {}: {}, {} bytes of output where {} were expected",
-                        built.name,
+                        built.file,
                         input.display(),
                         output.status,
                         output.stdout.len(),
@@ -473,14 +486,15 @@ fn other_builds() -> &'static [OtherBuild] {
                 if !built.arches.contains(&arch) {
                     continue; // `every_c_bundle_carries_an_image_for_each_machine` says why
                 }
-                let binary = scratch(&built.name).join(format!("{}-{machine}.exe", built.name));
+                let stem = built.file.trim_end_matches(".c");
+                let binary = scratch(&built.name).join(format!("{stem}-{machine}.exe"));
                 run_ok(
                     Command::new(compiler)
                         .args(flags)
                         .arg(c_source(built))
                         .arg("-o")
                         .arg(&binary),
-                    &format!("{}: {compiler} {}", built.name, flags.join(" ")),
+                    &format!("{}: {compiler} {}", built.file, flags.join(" ")),
                 );
                 builds.push(OtherBuild {
                     bundle,
@@ -579,7 +593,7 @@ fn sample_failures(build: &OtherBuild) -> Vec<String> {
         if !output.status.success() || output.stdout != expected {
             failures.push(format!(
                 "{} ({}), {}: {}, {} bytes of output where {} were expected",
-                built.name,
+                built.file,
                 build.machine,
                 input.display(),
                 output.status,
@@ -601,14 +615,34 @@ fn every_c_bundle_carries_an_image_for_each_machine_or_says_why_not() {
             assert!(
                 built.arches.contains(&arch) || text.contains(&note),
                 "{}: no {} image, and the header does not say why",
-                built.name,
+                built.file,
                 arch.name()
             );
         }
         both += usize::from(built.arches.len() == 2);
     }
-    if toolchains().x86.is_ok() {
-        assert!(both > 0, "no C bundle carries both images");
+    if toolchains().x86.is_err() {
+        return;
+    }
+    assert!(both > 0, "no C bundle carries both images");
+    // Each machine's image in one of the crate's files, and a file without it names that one.
+    let all = built();
+    for file in all {
+        let siblings: Vec<&Built> = all.iter().filter(|b| b.name == file.name).collect();
+        let text = std::fs::read_to_string(c_source(file)).unwrap();
+        for arch in Arch::ALL {
+            let holder = siblings.iter().find(|b| b.arches.contains(&arch));
+            let holder =
+                holder.unwrap_or_else(|| panic!("{}: no {} image", file.name, arch.name()));
+            if holder.file != file.file {
+                let note = format!(
+                    "It carries no {} image: it is in {}",
+                    arch.name(),
+                    holder.file
+                );
+                assert!(text.contains(&note), "{}: {note:?} is missing", file.file);
+            }
+        }
     }
 }
 
@@ -803,8 +837,8 @@ fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
     let panicking = "fn main() {\n    let v: Vec<u32> = std::env::args().map(|a| a.len() as u32).collect();\n    \
                      println!(\"before\");\n    println!(\"{}\", v[3]);\n}\n";
     let work = scratch("panic").join("work");
-    let c = bundle::native::c_bundle(&plan, panicking, toolchains(), &work, 1 << 20).unwrap();
-    let output = run(&compile_c("panic", &c.text), b"");
+    let c = bundle::native::c_bundles(&plan, panicking, toolchains(), &work, 1 << 20).unwrap();
+    let output = run(&compile_c("panic", &c[0].text), b"");
     assert_eq!(output.status.code(), Some(101));
     assert_eq!(output.stdout, b"before\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -822,9 +856,8 @@ fn the_c_bundle_does_not_depend_on_where_it_is_built() {
         .iter()
         .map(|place| {
             let work = scratch("placed").join(place);
-            bundle::native::c_bundle(&plan, &rust, toolchains(), &work, 1 << 20)
-                .unwrap()
-                .text
+            let files = bundle::native::c_bundles(&plan, &rust, toolchains(), &work, 1 << 20);
+            files.unwrap().remove(0).text
         })
         .collect();
     assert!(
@@ -893,9 +926,9 @@ fn for_a_machine_whose_image_it_lacks_the_file_stops_compiling_with_one_error() 
             .unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
-        assert_eq!(errors.len(), 1, "{}: {stderr}", built.name);
+        assert_eq!(errors.len(), 1, "{}: {stderr}", built.file);
         let says = format!("carries no {} image", arch.name());
-        assert!(errors[0].contains(&says), "{}: {stderr}", built.name);
+        assert!(errors[0].contains(&says), "{}: {stderr}", built.file);
     }
 }
 
@@ -905,8 +938,8 @@ fn every_c_bundle_fits_its_judges_size_limit() {
         let (limit, set_by) = &built.c_limit;
         assert!(
             built.c_bytes <= *limit,
-            "{}.c: {} bytes, over {limit} ({set_by})",
-            built.name,
+            "{}: {} bytes, over {limit} ({set_by})",
+            built.file,
             built.c_bytes
         );
     }
@@ -958,10 +991,16 @@ fn play(bots: &[&str], bot: &Path, seed: u32, replay: &Path) -> (String, String)
 
 #[test]
 fn the_enclosure_c_bundle_unoptimised_plays_the_rust_bundles_moves() {
-    let built = built()
-        .iter()
-        .find(|b| b.name == "enclosure")
-        .expect("enclosure is C-judged");
+    let files: Vec<&Built> = built().iter().filter(|b| b.name == "enclosure").collect();
+    assert!(!files.is_empty(), "enclosure is C-judged");
+    for built in files {
+        plays_the_rust_bundles_moves(built);
+    }
+}
+
+/// Arena games of `built`'s NOI build (one image; with `-m32` for a 32-bit file) against
+/// the same games of the Rust bundle: every move the same.
+fn plays_the_rust_bundles_moves(built: &Built) {
     let c_binary = built.c_binary(NOI_BUILD);
     let lineups: [&[&str]; 3] = [
         &["BOT", "builtin:hunter", "builtin:edge", "builtin:random"],
@@ -970,7 +1009,8 @@ fn the_enclosure_c_bundle_unoptimised_plays_the_rust_bundles_moves() {
     ];
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("c-bundles")
-        .join("arena");
+        .join("arena")
+        .join(built.file.trim_end_matches(".c"));
     std::fs::create_dir_all(&dir).unwrap();
     for (i, lineup) in lineups.iter().enumerate() {
         for seed in 1..=2 {
@@ -992,7 +1032,11 @@ fn the_enclosure_c_bundle_unoptimised_plays_the_rust_bundles_moves() {
                 c.0
             );
             assert!(rust.1.lines().count() > 2, "a game was played");
-            assert_eq!(rust, c, "line-up {lineup:?}, seed {seed}: the games differ");
+            let file = &built.file;
+            assert_eq!(
+                rust, c,
+                "{file}, line-up {lineup:?}, seed {seed}: the games differ"
+            );
         }
     }
 }

@@ -115,7 +115,7 @@ fn run(args: Args) -> Result<()> {
             floor.rustc_set_by,
             floor.editions.join(", ")
         );
-        if let Some(c) = &written.c {
+        for c in &written.c {
             let (limit, set_by) = plan.contest.c_size_limit();
             let bytes = c.bundle.text.len();
             let fits = if bytes <= limit {

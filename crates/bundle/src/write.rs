@@ -16,19 +16,20 @@ pub struct Written {
     pub pass: Report,
     /// The time it took to bundle, the compiler's pass included.
     pub elapsed: std::time::Duration,
-    /// The C bundle, for a problem with a judge that takes C.
-    pub c: Option<CWritten>,
+    /// The C bundle's files (one, or one per machine), for a problem with a judge that takes
+    /// C; none otherwise.
+    pub c: Vec<CWritten>,
 }
 
-/// One C bundle written to disk.
+/// One C file written to disk.
 pub struct CWritten {
     pub path: PathBuf,
     pub bundle: native::CBundle,
     pub elapsed: std::time::Duration,
 }
 
-/// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` when
-/// one of its judges takes C, as many at once as the machine has cores (most of a
+/// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` (and
+/// `<package>-i686.c` where the images need two files) when one of its judges takes C, as many at once as the machine has cores (most of a
 /// bundle's time is rustc); in the order given.
 pub fn write_bundles(
     workspace: &Workspace,
@@ -51,20 +52,14 @@ pub fn write_bundles(
             .with_context(|| format!("cannot write {}", path.display()))?;
         let elapsed = started.elapsed();
         let c = if plan.contest.c_judges().is_empty() {
-            None
+            Vec::new()
         } else {
             let toolchain = toolchain
                 .get_or_init(|| native::Toolchains::find().map_err(|e| format!("{e:#}")))
                 .as_ref()
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let work = workspace.target_dir().join("c-bundle").join(package);
-            Some(write_c_bundle(
-                &plan,
-                &bundled.text,
-                toolchain,
-                work.as_std_path(),
-                out_dir,
-            )?)
+            write_c_bundle(&plan, &bundled.text, toolchain, work.as_std_path(), out_dir)?
         };
         Ok(Written {
             package: package.clone(),
@@ -100,25 +95,40 @@ pub fn write_bundles(
     results.into_iter().map(|(_, written)| written).collect()
 }
 
-/// Builds the C bundle of `plan` from its Rust bundle `rust_bundle` and writes it to
-/// `<out_dir>/<package>.c`, with `work` for the intermediate files.
+/// Builds the C bundle of `plan` from its Rust bundle `rust_bundle` and writes its files to
+/// `out_dir`, with `work` for the intermediate files; removes a `<package>-i686.c` an
+/// earlier run left where the images now share one file.
 fn write_c_bundle(
     plan: &Plan,
     rust_bundle: &str,
     toolchain: &native::Toolchains,
     work: &Path,
     out_dir: &Path,
-) -> Result<CWritten> {
+) -> Result<Vec<CWritten>> {
     let started = std::time::Instant::now();
     let (limit, _) = plan.contest.c_size_limit();
-    let bundle = native::c_bundle(plan, rust_bundle, toolchain, work, limit)
+    let bundles = native::c_bundles(plan, rust_bundle, toolchain, work, limit)
         .with_context(|| format!("building the C bundle of `{}`", plan.package))?;
-    let path = out_dir.join(format!("{}.c", plan.package));
-    std::fs::write(&path, &bundle.text)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(CWritten {
-        path,
-        bundle,
-        elapsed: started.elapsed(),
-    })
+    let elapsed = started.elapsed();
+    let own_file = native::file_name(&plan.package, native::Arch::X86);
+    if bundles.iter().all(|b| b.file_name != own_file) {
+        let stale = out_dir.join(&own_file);
+        if stale.exists() {
+            std::fs::remove_file(&stale)
+                .with_context(|| format!("cannot remove {}", stale.display()))?;
+        }
+    }
+    bundles
+        .into_iter()
+        .map(|bundle| {
+            let path = out_dir.join(&bundle.file_name);
+            std::fs::write(&path, &bundle.text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Ok(CWritten {
+                path,
+                bundle,
+                elapsed,
+            })
+        })
+        .collect()
 }
