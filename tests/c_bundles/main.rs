@@ -15,7 +15,8 @@
 //! - fit its judges' C size limit (64 KiB where none is stated);
 //! - for Enclosure, built with `g++` and no `-O`, play arena games as a process bot with the
 //!   same moves as the Rust bundle;
-//! - carry each machine's image or name the crate's file that does;
+//! - carry each machine's image or name the crate's file that does (and under a limit that
+//!   both images do not fit, mouse-cheese splits into two files that each fit and run);
 //! - where it carries a 32-bit x86 image, compile with `gcc -m32` and replay its samples and
 //!   the oracle's random cases there, and compile with MinGW for 32-bit and 64-bit Windows
 //!   and replay its samples under Wine (`OTHER_MACHINES`). A missing tool skips those
@@ -864,6 +865,53 @@ fn the_c_bundle_does_not_depend_on_where_it_is_built() {
         texts[0] == texts[1],
         "the work directory's path is in the image"
     );
+}
+
+#[test]
+fn where_one_file_cannot_hold_both_images_each_machine_gets_its_own() {
+    if toolchains().x86.is_err() {
+        return; // `toolchains` said SKIPPED
+    }
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("mouse-cheese").unwrap();
+    let rust = bundle::bundle(&plan).unwrap();
+    // Both images are about 46 KB of C at their smallest, each alone under 40 KB at `-O`.
+    let limit = 40_000;
+    let work = scratch("split").join("work");
+    let files = bundle::native::c_bundles(&plan, &rust, toolchains(), &work, limit).unwrap();
+    let names: Vec<&str> = files.iter().map(|f| f.file_name.as_str()).collect();
+    assert_eq!(names, ["mouse-cheese.c", "mouse-cheese-i686.c"]);
+    for (file, (arch, other)) in files.iter().zip([
+        (Arch::X86_64, "mouse-cheese-i686.c"),
+        (Arch::X86, "mouse-cheese.c"),
+    ]) {
+        let arches: Vec<Arch> = file.images.iter().map(|image| image.arch).collect();
+        assert_eq!(arches, [arch], "{}", file.file_name);
+        let note = format!("image: it is in {other}: one file with both images is ");
+        assert!(file.text.contains(&note), "{}: {note:?}", file.file_name);
+        assert!(
+            file.text.len() <= limit,
+            "{}: {} bytes",
+            file.file_name,
+            file.text.len()
+        );
+    }
+    // The 32-bit file, built as a 32-bit judge builds it, answers the samples.
+    let dir = scratch("split");
+    let (source, binary) = (dir.join("mouse-cheese-i686.c"), dir.join("split-m32"));
+    std::fs::write(&source, &files[1].text).unwrap();
+    run_ok(
+        Command::new("gcc")
+            .args(["-m32", "-O2"])
+            .arg(&source)
+            .arg("-o")
+            .arg(&binary),
+        "gcc -m32 mouse-cheese-i686.c",
+    );
+    for (input, bytes, expected) in samples(&root().join("samples/mouse-cheese")) {
+        let output = run(&binary, &bytes);
+        assert_eq!(output.stdout, expected, "{}", input.display());
+    }
 }
 
 #[test]
