@@ -197,7 +197,6 @@ pub fn c_bundles(
 
 /// The file `name` carrying the images of `toolchains`, at the first optimisation whose
 /// file fits `limit` bytes, or at the last one tried.
-#[allow(clippy::too_many_arguments)]
 fn first_that_fits(
     plan: &Plan,
     rust_bundle: &str,
