@@ -29,8 +29,9 @@ pub struct CWritten {
 }
 
 /// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` (and
-/// `<package>-i686.c` where the images need two files) when one of its judges takes C, as many at once as the machine has cores (most of a
-/// bundle's time is rustc); in the order given.
+/// `<package>-i686.c` where the images need two files) when one of its judges takes C, as
+/// many at once as the machine has cores (most of a bundle's time is rustc); in the order
+/// given.
 pub fn write_bundles(
     workspace: &Workspace,
     packages: &[String],
@@ -110,9 +111,9 @@ fn write_c_bundle(
     let bundles = native::c_bundles(plan, rust_bundle, toolchain, work, limit)
         .with_context(|| format!("building the C bundle of `{}`", plan.package))?;
     let elapsed = started.elapsed();
-    let own_file = native::file_name(&plan.package, native::Arch::X86);
-    if bundles.iter().all(|b| b.file_name != own_file) {
-        let stale = out_dir.join(&own_file);
+    let x86_file = native::file_name(&plan.package, native::Arch::X86);
+    if bundles.iter().all(|b| b.file_name != x86_file) {
+        let stale = out_dir.join(&x86_file);
         if stale.exists() {
             std::fs::remove_file(&stale)
                 .with_context(|| format!("cannot remove {}", stale.display()))?;

@@ -708,26 +708,26 @@ fn first_free_direction(turn: &Turn, option: &RectOption) -> bool {
     turn.avoid & tour[0].bit() == 0
 }
 
-/// The action stepping from `from` to the adjacent `to`.
 /// The `count` closings worth most, best first, ties in the list's order, each dropped when
 /// its path is the one kept just before it: what a stable sort by worth, `dedup_by` on the
 /// path and `truncate` give, picked in O(n * count) instead of sorting the hundreds of
 /// closings for their first few (a full insertion sort cost 1.2 ms at p99 against hunter,
 /// edge and square; the standard merge sort, about 2.5 KB of LZMA in each C bundle image).
 fn best_closings(
-    mut left: Vec<&Completion>,
+    candidates: Vec<&Completion>,
     worth: impl Fn(&Completion) -> u64,
     count: usize,
 ) -> Vec<&Completion> {
+    let mut left: Vec<(u64, &Completion)> = candidates.into_iter().map(|c| (worth(c), c)).collect();
     let mut best: Vec<&Completion> = Vec::with_capacity(count);
     while best.len() < count && !left.is_empty() {
         let mut at = 0;
         for i in 1..left.len() {
-            if worth(left[i]) > worth(left[at]) {
+            if left[i].0 > left[at].0 {
                 at = i;
             }
         }
-        let next = left.remove(at);
+        let (_, next) = left.remove(at);
         if best.last().map_or(true, |kept| kept.path != next.path) {
             best.push(next);
         }
@@ -735,6 +735,7 @@ fn best_closings(
     best
 }
 
+/// The action stepping from `from` to the adjacent `to`.
 fn step(from: Vertex, to: Vertex, flag: PenFlag) -> Action {
     let dir = Dir::between(from, to).unwrap_or(Dir::Stay);
     if dir == Dir::Stay && flag == PenFlag::Mud {
