@@ -1,6 +1,6 @@
 //! `bundle [--out-dir DIR] [--manifest-path PATH] [CRATE ...]`: writes `DIR/<crate>.rs`
-//! for each named problem crate (default: every package with a
-//! `[package.metadata.contest]` table) and prints, for each, its size against the
+//! for each named crate (default: every problem crate, that is every package with a
+//! `[package.metadata.contest]` table outside `crates/fixtures/`) and prints, for each, its size against the
 //! binding source limit, the rustc floor and the judge that sets each, and any judge
 //! profile undated or read more than 18 months ago (a report, not a failure).
 //! `bundle --readme-table` prints the README's generated problems-and-judges block.
@@ -25,7 +25,7 @@ struct Args {
     /// Print the README's problems-and-judges block instead of bundling
     #[arg(long)]
     readme_table: bool,
-    /// Problem crates to bundle [default: all of them]
+    /// Crates to bundle [default: every problem crate; fixtures only by name]
     crates: Vec<String>,
 }
 

@@ -98,11 +98,26 @@ impl Workspace {
         version.as_str().map(str::to_string)
     }
 
-    /// Names of the workspace packages that have a `[package.metadata.contest]` table, sorted.
+    /// The problem crates, sorted: the workspace packages with a `[package.metadata.contest]`
+    /// table outside `crates/fixtures/`. What `make bundle` writes by default.
     pub fn problem_crates(&self) -> Vec<String> {
+        self.contest_crates(|dir| judges::readme::listed(dir))
+    }
+
+    /// The bundler's fixtures, sorted: contest crates under `crates/fixtures/`, small real
+    /// problems that prove registry crates inline. The tests bundle them; `make bundle` does
+    /// not, unless one is named.
+    pub fn fixture_crates(&self) -> Vec<String> {
+        self.contest_crates(|dir| !judges::readme::listed(dir))
+    }
+
+    /// Names of the packages with a `[package.metadata.contest]` table whose directory
+    /// (relative to the root) passes `keep`, sorted.
+    fn contest_crates(&self, keep: impl Fn(&str) -> bool) -> Vec<String> {
         let mut names: Vec<String> = self
             .members()
             .filter(|p| p.metadata.get("contest").is_some())
+            .filter(|p| keep(&self.relative_dir(p)))
             .map(|p| p.name.to_string())
             .collect();
         names.sort();
