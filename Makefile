@@ -11,11 +11,16 @@ P ?=
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-bundle: ## Write bundles/<crate>.rs for every problem (or only P=<crate>); print size, limit, rustc floor and who sets them
-	$(CARGO) run --quiet --release -p bundle -- $(P)
+# The bundler (crates/bundle). BUNDLER=PATH runs an already built one instead (the tests
+# build it once and share it); `make stress` passes it on.
+BUNDLER ?=
+BUNDLE := $(or $(BUNDLER),$(CARGO) run --quiet --release -p bundle --)
+
+bundle: ## Write bundles/<crate>.rs (and .c) for every problem (or only P=<crate>); print size, limit, rustc floor and who sets them
+	$(BUNDLE) $(P)
 
 readme-table: ## Print README.md's problems-and-judges block, generated from judges.toml and the contest tables
-	@$(CARGO) run --quiet --release -p bundle -- --readme-table
+	@$(BUNDLE) --readme-table
 
 test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles through bare rustc
 	INSTA_UPDATE=no $(CARGO) test --workspace --locked

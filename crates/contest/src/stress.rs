@@ -101,8 +101,8 @@ pub fn run(root: &Path, run: &Run) -> Result<ExitCode> {
 
 /// `make bundle P=<name>`'s output compiled with `rustc --edition 2021 -O`, as judges do.
 fn compiled_bundle(root: &Path, name: &str) -> Result<PathBuf> {
-    let status = cargo(root)
-        .args(["run", "--quiet", "--release", "-p", "bundle", "--", name])
+    let status = bundler(root)
+        .arg(name)
         .status()
         .context("running the bundler")?;
     if !status.success() {
@@ -156,6 +156,21 @@ fn snapshot_path(crate_dir: &Path, stem: &str) -> PathBuf {
         .min()
         .unwrap_or_else(|| "samples__samples".to_string());
     dir.join(format!("{prefix}@{stem}.in.snap"))
+}
+
+/// The bundler: the executable `BUNDLER` names when it is set (the tests build it once and
+/// share it, as `make BUNDLER=...` does), else `cargo run --release -p bundle` here.
+fn bundler(root: &Path) -> Command {
+    let mut command = match std::env::var_os("BUNDLER").filter(|path| !path.is_empty()) {
+        Some(path) => Command::new(path),
+        None => {
+            let mut command = cargo(root);
+            command.args(["run", "--quiet", "--release", "-p", "bundle", "--"]);
+            command
+        }
+    };
+    command.current_dir(root);
+    command
 }
 
 fn cargo(root: &Path) -> Command {

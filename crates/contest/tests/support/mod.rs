@@ -7,6 +7,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
 /// What the tiny workspace copies from the real one.
 const COPIED: &[&str] = &[
@@ -27,6 +28,36 @@ const MEMBERS: &[&str] = &[
     "crates/judges",
     "crates/stress-kit",
 ];
+
+/// The real workspace's release bundler, built once (`make bundle` builds the same), so that
+/// no tiny workspace compiles its own copy: `make bundle` and `make stress` there run it.
+fn outer_bundler() -> &'static Path {
+    static BUNDLER: OnceLock<PathBuf> = OnceLock::new();
+    BUNDLER.get_or_init(|| {
+        let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let built = Command::new(cargo)
+            .current_dir(&real)
+            .args(["build", "--quiet", "--release", "--locked", "-p", "bundle"])
+            .args(["--bin", "bundle", "--message-format=json"])
+            // Under `make test` the outer make's jobserver is not this build's.
+            .env_remove("MAKEFLAGS")
+            .env_remove("MFLAGS")
+            .env_remove("MAKELEVEL")
+            .output()
+            .expect("running cargo build -p bundle");
+        assert!(
+            built.status.success(),
+            "cargo build --release -p bundle: {}",
+            String::from_utf8_lossy(&built.stderr)
+        );
+        String::from_utf8_lossy(&built.stdout)
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .find_map(|message| message["executable"].as_str().map(PathBuf::from))
+            .expect("cargo names the bundler's executable")
+    })
+}
 
 pub struct TinyWorkspace {
     pub root: PathBuf,
@@ -72,6 +103,7 @@ impl TinyWorkspace {
             .env("CARGO_TARGET_DIR", shared_target)
             .env("CARGO_NET_OFFLINE", "true")
             .env("CONTEST", env!("CARGO_BIN_EXE_contest"))
+            .env("BUNDLER", outer_bundler())
             .env("INSTA_UPDATE", "no")
             // Under `make test` the outer make's jobserver and flags are not the tiny one's.
             .env_remove("MAKEFLAGS")
