@@ -7,9 +7,9 @@
 //! loop and captures the unowned cells inside, killing everyone strictly inside. Open trails
 //! are fragile: anyone standing on one kills its owner. Players may also throw mud that
 //! freezes whoever steps on it for five turns. Score: `10 * sum(area^2) - 10 * casts + (4 - m)`.
-//! The statement (`shared/problems/enclosure.md`) is completed by the project's rulings
-//! (`shared/enclosure-rules.md`, sections §1..§10), which this crate follows; every section
-//! has its own scenario test file `tests/rules_NN_*.rs`.
+//! Where the NOI 2013 statement leaves a case open, this crate follows the rulings in its
+//! `RULES.md` (sections §1..§10); every section has its own scenario test file
+//! `tests/rules_NN_*.rs`.
 //!
 //! # Model
 //! - [`geometry`]: [`Vertex`] `(x, y)` with `y` downwards, [`Dir`], cells `(x, y)` spanning
