@@ -36,7 +36,7 @@ impl Pos {
     }
 
     /// The cell `(dr, dc)` away, or `None` when that would be a negative index.
-    /// Upper bounds are the caller's business (see [`crate::Bounds::offset`]).
+    /// Upper bounds are the caller's business (see [`crate::Bounds::step`]).
     #[inline]
     pub fn offset(self, (dr, dc): (isize, isize)) -> Option<Pos> {
         Some(Pos {

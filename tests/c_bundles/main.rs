@@ -309,7 +309,8 @@ fn build(
             .arg(&rust_source),
         &format!("{name}: rustc -O on the Rust bundle"),
     );
-    let c_limit = plan.contest.c_size_limit();
+    let (limit, set_by) = judges::floor::c_size_limit(&plan.contest);
+    let c_limit = (limit, set_by.to_string());
     let work = dir.join("work");
     let files = bundle::native::c_bundles(&plan, &rust, toolchain, &work, c_limit.0)
         .unwrap_or_else(|e| panic!("{name}: the C bundle failed: {e:#}"));

@@ -31,32 +31,33 @@
 //! **Complexity.** Each round is two rustc checks of the bundle (run side by side) plus a
 //! print and a parse, linear in the bundle's size; rounds go on while something goes,
 //! so their number is the length of the longest chain of items only dead items use;
-//! trying impls by halves costs at most 24 checks. This workspace's 18 bundles take 11 to
-//! 54 checks each. Bundles run in parallel, one per core.
+//! trying impls by halves costs at most 24 checks. Bundles run in parallel, one per core.
 //!
-//! **Decisions**, each with the figure behind it:
-//! - rustc, not a reimplementation of name resolution: the 13.9 KB `either` crate in the
-//!   Dsu + `join` case went (`fixture-acl-unionfind-join`: 54,614 -> 15,612 bytes) with
-//!   no rule about `merge`.
+//! **Decisions**, each with its reason (the measurements: `benches/README.md`, "The figures
+//! behind the crate doc's decisions"):
+//! - rustc, not a reimplementation of name resolution: rustc already knows what is used,
+//!   and a rule of ours would miss cases such as the `either` crate in the Dsu + `join`
+//!   fixture (`fixture-acl-unionfind-join`), which goes whole with no rule about `merge`.
 //! - JSON spans, not rustc's suggestions: rustc suggests no fix for dead items; its
 //!   spans point at the item's name, unique in the printed text.
-//! - `--emit=metadata`: the lints run, no code is generated; 0.76 s for curling's 63 KB
-//!   where `-O` took 3.1 s (same machine, same load).
+//! - `--emit=metadata`: the lints run and no code is generated, several times faster than
+//!   a build with `-O`.
 //! - Debug and release both: proconio's `AutoSource` is `LineSource` in one and
 //!   `OnceSource` in the other; one build alone removed the other's reader.
-//! - Remove a whole round, check, blame the names the errors quote: none of the 18
-//!   bundles' rustc-reported rounds needed a second try; removing items one at a time
-//!   would cost a check per item, 51 to 225 a bundle.
+//! - Remove a whole round, check, blame the names the errors quote: in practice a round
+//!   rustc reported never needed a second try, while removing items one at a time would
+//!   cost a check per item.
 //! - Impls are tried only where no `.method(` call names their methods: method-call
 //!   syntax auto-references, so without an impl for `T` a call could quietly use one for
 //!   `&T`; operators, paths and bounds resolve by type, and then rustc decides. Never
-//!   `Drop` (it runs unnamed). fixedbitset's operator and formatting impls: 46 -> 26 KB.
-//! - Exported macros through a copy: `unused_macro_rules` skips `#[macro_export]`;
-//!   proconio's unused `input!`/`read_value!` rules were 3 to 6 KB of every bundle.
+//!   `Drop` (it runs unnamed). This is what removes fixedbitset's unused operator and
+//!   formatting impls.
+//! - Exported macros through a copy: `unused_macro_rules` skips `#[macro_export]`, and
+//!   proconio's unused `input!`/`read_value!` rules would otherwise ride in every bundle.
 //! - Types nothing names are tried, not proven by a rule: `ac-library-rs`'s
-//!   `DynamicModInt` (4 KB with its impls) is built only by its own `Add`/`Sum`/... impls.
+//!   `DynamicModInt` is built only by its own `Add`/`Sum`/... impls.
 //! - Bundles in parallel: the pass is rustc-bound, and a bundle's rounds depend on each
-//!   other; bundles do not (2 cores: 50 s of CPU in 27 s of wall time, benches/README.md).
+//!   other; bundles do not.
 
 // The stages, in the order a bundle goes through them:
 /// 3. The compiler's pass: what rustc finds unused goes, round after round.

@@ -116,7 +116,7 @@ fn run(args: Args) -> Result<()> {
             floor.editions.join(", ")
         );
         for c in &written.c {
-            let (limit, set_by) = plan.contest.c_size_limit();
+            let (limit, set_by) = floor::c_size_limit(&plan.contest);
             let bytes = c.bundle.text.len();
             let fits = if bytes <= limit {
                 "fits"

@@ -107,7 +107,7 @@ fn write_c_bundle(
     out_dir: &Path,
 ) -> Result<Vec<CWritten>> {
     let started = std::time::Instant::now();
-    let (limit, _) = plan.contest.c_size_limit();
+    let (limit, _) = judges::floor::c_size_limit(&plan.contest);
     let bundles = native::c_bundles(plan, rust_bundle, toolchain, work, limit)
         .with_context(|| format!("building the C bundle of `{}`", plan.package))?;
     let elapsed = started.elapsed();

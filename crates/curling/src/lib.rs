@@ -23,22 +23,21 @@
 //! each position O(1); the answers of one or two throws cost O(1) and no set-up.
 //!
 //! # Decisions
-//! Time over the plain DFS's on the boards hill-climbed against our searches (`benches/data`),
-//! median of interleaved runs (`benches/README.md`: commands, all sets, history).
-//! - Answer positions with two throws to spare at once: 0.37 against 0.46 on
-//!   `climbed-ratio-xlong`, 0.10 against 0.20 on `climbed-nodes-v2`.
-//! - The relaxed bound: ends unreachable goals at once (0.004 against 0.11 on corner goals,
-//!   0.09 against 0.10 on the hardest random boards); on climbed boards it cuts almost nothing.
+//! Each was measured as our time over the plain DFS's, on boards hill-climbed against our
+//! searches (`benches/data`); the figures, commands and history are in `benches/README.md`.
+//! - Answer positions with two throws to spare at once: the largest gain of all, on every
+//!   climbed set (it halves the time on `climbed-nodes-v2`).
+//! - The relaxed bound: it ends unreachable goals at once and costs next to nothing
+//!   elsewhere; on climbed boards it cuts almost nothing.
 //! - Leaves do not ask the bound: it cuts half of them on climbed boards, a coin toss for the
-//!   predictor (0.40 against 0.42 with its answers in the mask of throws).
-//! - Bit lines of one word, queried without branches (legality, which way the goal lies): 0.38
-//!   against 0.41 with branches, 0.51 with lines of any length; built without a branch per
-//!   square: 0.14 against 0.22 on `climbed-time`.
+//!   branch predictor, and asking it was slower than not.
+//! - Bit lines of one word, queried without branches (legality, which way the goal lies) and
+//!   built without a branch per square: with branches, or with lines of any length, the
+//!   search was slower, and the set-up counts on small searches.
 //! - Boards with a line over 64 squares (never a judge's) get the plain DFS, sliding square by
-//!   square: 28 lines instead of a second bit-line layout.
-//! - No table of searched positions: it saves up to 25 % of the positions on climbed boards,
-//!   but its lookups cost as much time (0.39 against 0.39; 0.46 when looking up from five
-//!   throws to spare).
+//!   square: a few lines instead of a second bit-line layout.
+//! - No table of searched positions: it saves up to a quarter of the positions on climbed
+//!   boards, but its lookups cost as much time as they save.
 //!
 //! # Input
 //! - Boards of any size are read, but the header's sizes are never trusted: the board grows

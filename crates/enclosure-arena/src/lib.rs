@@ -1,6 +1,6 @@
 //! The Enclosure (NOI 2013, 圈地为王) referee: runs 2 to 4 bots, as programs
 //! or in process, by the statement's protocol and this project's rulings
-//! (`shared/enclosure-rules.md`), and reports results and replays.
+//! (`crates/enclosure/RULES.md`), and reports results and replays.
 //!
 //! - [`bot`]: the [`Bot`] trait every player implements, and its errors.
 //! - [`lineup`]: how a command-line `BOT` (`builtin:NAME` or a shell command)

@@ -7,9 +7,9 @@
 //! loop and captures the unowned cells inside, killing everyone strictly inside. Open trails
 //! are fragile: anyone standing on one kills its owner. Players may also throw mud that
 //! freezes whoever steps on it for five turns. Score: `10 * sum(area^2) - 10 * casts + (4 - m)`.
-//! The statement (`shared/problems/enclosure.md`) is completed by the project's rulings
-//! (`shared/enclosure-rules.md`, sections §1..§10), which this crate follows; every section
-//! has its own scenario test file `tests/rules_NN_*.rs`.
+//! Where the NOI 2013 statement leaves a case open, this crate follows the rulings in its
+//! `RULES.md` (sections §1..§10); every section has its own scenario test file
+//! `tests/rules_NN_*.rs`.
 //!
 //! # Model
 //! - [`geometry`]: [`Vertex`] `(x, y)` with `y` downwards, [`Dir`], cells `(x, y)` spanning
@@ -30,11 +30,11 @@
 //! - A live seat without an answer counts as crashed. A stuck seat must still answer well-formed; the answer is ignored, even an otherwise
 //!   illegal one, but an unusable answer still kills (§6, §10; `rules_03_actions`).
 //! - Deaths at steps 0 and 1 happen before anyone moves: the player stays, interrupts nobody
-//!   and springs no trap (§5: "a player already dead earlier in the turn interrupts nobody").
+//!   and springs no trap (§5, §7: a player that died earlier in the turn interrupts nobody).
 //! - Traps age before new ones land, so a trap renewed on a vertex gets its full two turns;
 //!   a stuck player caught again starts again from five (§6; `rules_06_mud`).
 //! - A player that closes a loop interrupts nobody that turn, even a drawer arriving on the
-//!   closing vertex (§5: "closing wins over interruption"; `rules_05_interruption`). A
+//!   closing vertex (§5: closing beats interruption; `rules_05_interruption`). A
 //!   collision and a cut trail are both interruptions, reported as `collision`, `trail_cut`.
 //! - Loops closed in one turn are vertex-disjoint, hence nested or apart: settling by area,
 //!   then seat, is inside-out. A loop with all-owned interior still closes and kills.

@@ -2,10 +2,10 @@
 //! closed in a turn, at most 4; the mud traps on the board).
 //!
 //! Insertion, not the standard library's `sort_by_key`: that is a merge sort whose code is
-//! copied for every key type, and its three copies (these two and the bot's plans, now
-//! `planner::best_closings`) were 15% of the C bundle's compressed images (32-bit x86,
-//! `opt-level=z`: 51.8 -> 44.4 KB of LZMA). Insertion is O(n^2) on lists of a few dozen at
-//! most, and keeps equal keys in order, as `sort_by_key` does.
+//! copied for every key type, and its copies were the largest piece of the C bundle's
+//! images that the crate could do without (`crates/bundle/benches/README.md`). Insertion is
+//! O(n^2) on lists of a few dozen at most, and keeps equal keys in order, as `sort_by_key`
+//! does.
 
 /// Sorts `items` by `key`, keeping items with equal keys in their order. `key` may run
 /// twice per comparison.

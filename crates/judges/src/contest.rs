@@ -65,20 +65,6 @@ impl Contest {
             .filter(|j| j.profile.c.is_some())
             .collect()
     }
-
-    /// The C bundle's size limit: the smallest its judges state, else 64 KiB; and who
-    /// sets it (`NOI 2013`, or `no judge states one`).
-    pub fn c_size_limit(&self) -> (usize, String) {
-        let stated = self
-            .c_judges()
-            .into_iter()
-            .filter_map(|j| Some((j.profile.c.as_ref()?.size_limit?, j.profile.short.clone())))
-            .min();
-        stated.unwrap_or((
-            crate::floor::DEFAULT_SIZE_LIMIT,
-            "no judge states one: 64 KiB".to_string(),
-        ))
-    }
 }
 
 /// Splits `"aoj:1144"` into the judge key and the problem number.

@@ -5,6 +5,7 @@
 
 use crate::contest::{Contest, Judge};
 use crate::profile::{Date, Version};
+use std::fmt;
 
 /// The source size limit assumed where a judge's is unknown (Codeforces' 64 KiB is the
 /// smallest known among judges that take Rust).
@@ -22,12 +23,62 @@ pub struct Floor {
     /// `rust-version` to stand in for it.
     pub rustc: Option<Version>,
     /// Who sets the rustc floor, e.g. `BOJ 7357`.
-    pub rustc_set_by: String,
+    pub rustc_set_by: SetBy,
     /// Sorted; always holds [`BASE_EDITION`].
     pub editions: Vec<String>,
     pub size_limit: usize,
-    /// Who sets the size limit, e.g. `Codeforces 1234A` or `default 64 KiB (BOJ 7357: unknown)`.
-    pub size_set_by: String,
+    /// Who sets the size limit, e.g. `Codeforces 1234A`, or the 64 KiB default.
+    pub size_set_by: SetBy,
+}
+
+/// Where a figure a bundle is held to comes from: a judge that states it, or a default
+/// standing in for a figure nobody has read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetBy {
+    /// The judge's citation, e.g. `BOJ 7357`.
+    Judge(String),
+    /// The default for `figure`; `unknown_at` cites the judge whose figure is unknown,
+    /// `None` when no judge of the problem states one (or none takes Rust).
+    Default {
+        figure: Figure,
+        unknown_at: Option<String>,
+    },
+}
+
+/// The figures a default can stand in for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    /// The workspace's `rust-version` stands in.
+    Rustc,
+    /// [`DEFAULT_SIZE_LIMIT`] stands in.
+    SizeLimit,
+    /// [`DEFAULT_SIZE_LIMIT`] stands in for a C bundle.
+    CSizeLimit,
+}
+
+impl SetBy {
+    pub fn is_default(&self) -> bool {
+        matches!(self, SetBy::Default { .. })
+    }
+}
+
+impl fmt::Display for SetBy {
+    /// `BOJ 7357`, or the default and why: `the 64 KiB default (AOJ 1144: limit unknown)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (figure, unknown_at) = match self {
+            SetBy::Judge(citation) => return f.write_str(citation),
+            SetBy::Default { figure, unknown_at } => (figure, unknown_at),
+        };
+        let (stand_in, missing) = match figure {
+            Figure::Rustc => ("the workspace's rust-version", "rustc"),
+            Figure::SizeLimit => ("the 64 KiB default", "limit"),
+            Figure::CSizeLimit => return f.write_str("no judge states one: 64 KiB"),
+        };
+        match unknown_at {
+            Some(judge) => write!(f, "{stand_in} ({judge}: {missing} unknown)"),
+            None => write!(f, "{stand_in} (no judge takes Rust)"),
+        }
+    }
 }
 
 impl Floor {
@@ -39,31 +90,20 @@ impl Floor {
             .iter()
             .filter(|j| j.profile.rust.is_some())
             .collect();
-        let mut rustc = (
-            workspace_rustc,
-            "the workspace's rust-version (no judge takes Rust)".to_string(),
-        );
-        let mut size = (
-            DEFAULT_SIZE_LIMIT,
-            "the 64 KiB default (no judge takes Rust)".to_string(),
-        );
+        let default = |figure, unknown_at| SetBy::Default { figure, unknown_at };
+        let mut rustc = (workspace_rustc, default(Figure::Rustc, None));
+        let mut size = (DEFAULT_SIZE_LIMIT, default(Figure::SizeLimit, None));
         let mut editions = vec![BASE_EDITION.to_string()];
         for (index, judge) in rust_judges.iter().enumerate() {
             let rust = judge.profile.rust.as_ref().expect("filtered on Rust");
             let who = judge.citation();
             let judge_rustc = match rust.rustc {
-                Some(version) => (Some(version), who.clone()),
-                None => (
-                    workspace_rustc,
-                    format!("the workspace's rust-version ({who}: rustc unknown)"),
-                ),
+                Some(version) => (Some(version), SetBy::Judge(who.clone())),
+                None => (workspace_rustc, default(Figure::Rustc, Some(who.clone()))),
             };
             let judge_size = match rust.size_limit {
-                Some(limit) => (limit, who.clone()),
-                None => (
-                    DEFAULT_SIZE_LIMIT,
-                    format!("the 64 KiB default ({who}: limit unknown)"),
-                ),
+                Some(limit) => (limit, SetBy::Judge(who.clone())),
+                None => (DEFAULT_SIZE_LIMIT, default(Figure::SizeLimit, Some(who))),
             };
             // Strictly smaller: on a tie the first judge listed keeps the credit.
             if index == 0 || older(judge_rustc.0, rustc.0) {
@@ -128,6 +168,26 @@ impl Floor {
     }
 }
 
+/// The size limit a problem's C bundle is held to: the smallest its C judges state, else
+/// [`DEFAULT_SIZE_LIMIT`]; and who sets it (`NOI 2013`, or `no judge states one: 64 KiB`).
+pub fn c_size_limit(contest: &Contest) -> (usize, SetBy) {
+    let stated = contest
+        .c_judges()
+        .into_iter()
+        .filter_map(|j| Some((j.profile.c.as_ref()?.size_limit?, j.profile.short.clone())))
+        .min();
+    match stated {
+        Some((limit, judge)) => (limit, SetBy::Judge(judge)),
+        None => (
+            DEFAULT_SIZE_LIMIT,
+            SetBy::Default {
+                figure: Figure::CSizeLimit,
+                unknown_at: None,
+            },
+        ),
+    }
+}
+
 /// Whether `a` is a lower floor than `b`; a known version is always lower than none.
 fn older(a: Option<Version>, b: Option<Version>) -> bool {
     match (a, b) {
@@ -181,11 +241,11 @@ mod tests {
             Some(v("1.79")),
         );
         assert_eq!(
-            (floor.rustc, floor.rustc_set_by.as_str()),
+            (floor.rustc, floor.rustc_set_by.to_string().as_str()),
             (Some(v("1.73")), "BOJ 2")
         );
         assert_eq!(
-            (floor.size_limit, floor.size_set_by.as_str()),
+            (floor.size_limit, floor.size_set_by.to_string().as_str()),
             (65000, "CF 3A")
         );
         assert_eq!(floor.editions, ["2021", "2024"]);
@@ -203,10 +263,13 @@ mod tests {
             "a known rustc binds, not the workspace's"
         );
         assert_eq!(floor.size_limit, DEFAULT_SIZE_LIMIT);
-        assert!(floor.size_set_by.contains("AOJ 1: limit unknown"));
+        assert_eq!(
+            floor.size_set_by.to_string(),
+            "the 64 KiB default (AOJ 1: limit unknown)"
+        );
         let unknown_rustc = Floor::of(&contest(&["cf:1", "aoj:2"]), Some(v("1.75")));
         assert_eq!(unknown_rustc.rustc, Some(v("1.75")));
-        let by = &unknown_rustc.rustc_set_by;
+        let by = unknown_rustc.rustc_set_by.to_string();
         assert!(
             by.contains("workspace") && by.contains("CF 1: rustc unknown"),
             "{by}"
@@ -217,7 +280,7 @@ mod tests {
     fn without_a_workspace_rust_version_an_unknown_rustc_stays_unknown() {
         let floor = Floor::of(&contest(&["cf:1", "aoj:2"]), None);
         assert_eq!(
-            (floor.rustc, floor.rustc_set_by.as_str()),
+            (floor.rustc, floor.rustc_set_by.to_string().as_str()),
             (Some(v("1.79")), "AOJ 2")
         );
         let unknown = Floor::of(&contest(&["cf:1"]), None);
@@ -229,13 +292,16 @@ mod tests {
     fn a_judge_without_rust_never_gates() {
         let poj_only = Floor::of(&contest(&["poj:1"]), Some(v("1.79")));
         assert_eq!(poj_only.rustc, Some(v("1.79")));
-        assert!(poj_only.rustc_set_by.contains("no judge takes Rust"));
+        assert_eq!(
+            poj_only.rustc_set_by.to_string(),
+            "the workspace's rust-version (no judge takes Rust)"
+        );
         assert_eq!(poj_only.size_limit, DEFAULT_SIZE_LIMIT);
         let with_poj = Floor::of(&contest(&["poj:1", "boj:2"]), Some(v("1.79")));
-        assert_eq!(with_poj.rustc_set_by, "BOJ 2");
+        assert_eq!(with_poj.rustc_set_by, SetBy::Judge("BOJ 2".into()));
         let referee = Floor::of(&contest(&["ref"]), Some(v("1.79")));
         assert_eq!(
-            (referee.size_limit, referee.size_set_by.as_str()),
+            (referee.size_limit, referee.size_set_by.to_string().as_str()),
             (131072, "referee")
         );
     }

@@ -18,8 +18,8 @@ pub fn cell_text(cell: Pos) -> String {
 /// nearly sorted (a robot moves at most one row, so only robots less than three rows apart
 /// can change places), which this sorts in about one pass; the opening's list, in the
 /// input's order, takes O(R^2) for R <= 960 robots, once a case. Not `sort_unstable`, whose
-/// code was 1.4 KB (x86-64) and 1.7 KB (32-bit x86) of a C bundle's compressed images at
-/// `opt-level=z` (`crates/bundle/benches/README.md`).
+/// code a C bundle's images would carry for no gain on such lists
+/// (`crates/bundle/benches/README.md`).
 pub fn sort_cells(cells: &mut [Pos]) {
     for next in 1..cells.len() {
         let cell = cells[next];

@@ -26,12 +26,13 @@
 //! Each case is played as soon as it is read and its report written at once.
 //!
 //! # Decisions (the figures: `benches/README.md`)
-//! - Forecast candidates instead of playing each on a copy: 1.8 G against 14 G cycles on the
-//!   2.84 million moves of one robot and 10^5 teleport entries.
-//! - Teleport entries kept in 4 bytes each, fewer than their text: 20 million fit in 256 MiB.
+//! - Forecast candidates instead of playing each on a copy: no board is copied, and the
+//!   longest games spend several times fewer cycles.
+//! - Teleport entries kept in 4 bytes each, fewer than their text: the memory a list takes
+//!   never exceeds the input it was read from.
 //! - No B-tree and no library sort (the teleport cells in a sorted `Vec` of at most 961, one
-//!   insertion sort for the robots' nearly sorted cells): 7.6 and 9.8 KB less of the C
-//!   bundle's two compressed images, which then fit its 64 KiB together; no bench slower.
+//!   insertion sort for the robots' nearly sorted cells): without their code the C bundle's
+//!   two compressed images fit its 64 KiB together, and no bench is slower.
 //!
 //! Where the statement is unclear (each decision argued in the module that applies it and
 //! pinned by a test):
@@ -78,8 +79,8 @@ pub fn run_to<R: BufRead, W: Write>(
 /// every move of every case.
 ///
 /// Not `run_to` with an optional sink: a C bundle's image never traces (it has no
-/// arguments), and only with the two paths apart does the compiler drop the drawing (0.8 to
-/// 0.9 KB of each compressed image, `crates/bundle/benches/README.md`).
+/// arguments), and only with the two paths apart does the compiler drop the drawing from
+/// the image (`crates/bundle/benches/README.md`).
 pub fn run_traced_to<R: BufRead, W: Write>(
     source: &mut TokenReader<R>,
     out: &mut W,

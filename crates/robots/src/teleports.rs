@@ -19,9 +19,8 @@ const NONE: u32 = u32::MAX;
 ///
 /// A game only ever asks for "the first unused entry of this cell", so what is kept is, for
 /// each entry, the next entry on the same cell (4 bytes), and each cell's first entry: a list
-/// of 10^7 entries takes 40 MB, never more than the 40 MB or so of text it was read from.
-/// (As `Vec<Pos>`, copied into the per-cell queues of a game, it took ten times that, and six
-/// million entries did not fit in 256 MiB.)
+/// never takes more memory than the text it was read from. (As `Vec<Pos>`, copied into the
+/// per-cell queues of a game, it took about ten times that: `benches/README.md`.)
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeleportEntries {
     /// Per cell (row-major index): its first entry, `NONE` if it has none.
@@ -115,9 +114,8 @@ impl TeleportEntries {
 /// O(T^2).
 ///
 /// The cells in order are a sorted `Vec`, not a `BTreeSet`: there are at most 961, and the
-/// B-tree's code, with the stable sort its `collect` brings, was 5.3 KB (x86-64) and 6.1 KB
-/// (32-bit x86) of a C bundle's compressed images at `opt-level=z`
-/// (`crates/bundle/benches/README.md`).
+/// B-tree's code, with the stable sort its `collect` brings, was the largest piece of the C
+/// bundle's images that the problem does not need (`crates/bundle/benches/README.md`).
 #[derive(Clone, Debug)]
 pub struct TeleportList<'a> {
     entries: &'a TeleportEntries,
