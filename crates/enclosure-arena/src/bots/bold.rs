@@ -23,9 +23,8 @@ pub const BUILTIN: Builtin = Builtin {
 };
 
 /// The largest square side it tries: bigger squares score more (area squared) but keep the
-/// trail open longer. Measured against hunter, edge and spiral (192 games, seed 2): sides up
-/// to 3 gave bold 2.54 rank points, up to 4 gave 1.56, up to 5 gave 1.20; growing the side by
-/// one per dead rival gave 2.29.
+/// trail open longer. Against hunter, edge and spiral, 3 gave bold the most rank points of
+/// 3, 4, 5 and a side that grows per dead rival (`benches/README.md`, "builtin:bold").
 pub const MAX_SIDE: i32 = 3;
 
 pub struct Bold {

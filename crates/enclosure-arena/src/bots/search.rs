@@ -19,26 +19,18 @@
 //! and names the macro played. Budgets are counted in playouts, never in time, so a seed fixes
 //! the game on any machine.
 //!
-//! Decisions, measured with `enclosure-arena tournament` (rank points 6/3/1/0, seats rotated;
-//! "old" is the first version: loops only with its current vertex as a corner, playouts that
-//! drew random loops from where each seat stood, UCB1 over about 57 macros, 300 playouts):
-//! - The old bot idled for tens of turns in its corner, where every loop from its own vertex
-//!   was blocked by its land or gained nothing, and its playouts gave 5 visits a macro. Loops
-//!   reached by a walk, one per size, and opponent-like playouts: 2 new vs 2 old, 24 games
-//!   (seed 11): 3.02 vs 1.98; ours + 3 search (seed 5, 24 games): ours 4.38 -> 2.54.
-//! - Safe loops, open-loop credit, quick closings, sequential halving: 2.90 vs 2.10 (same
-//!   test), ours 2.67; no change beyond the noise, kept because each removes a blind spot.
-//! - [`PLAYOUTS`] 300 -> 900: 2.94 vs 2.06, ours 2.04 vs search 2.65, mean search score
-//!   733 -> 1236; about 3.5 s of CPU per search seat and game (a move's p99 stayed under
-//!   350 ms on a machine loaded 6-fold, no timeout at the 1 s step limit).
-//! - search + bold + spiral + hunter (seed 3, 24 games): new 5.46 (4.86-6.06), never dead;
-//!   old 5.12 (4.40-5.85), 2 trail cuts.
-//! - ours + 3 search (seed 5, 40 games, one binary): with the old search, ours 4.38
-//!   (3.70-5.05), search 1.88, search dead in 56 of 120 seat-games (52 trail cuts); with this
-//!   one, ours 1.82 (1.13-2.52), search 2.72 (2.49-2.96), dead in 41 (37 trail cuts, most by
-//!   `ours`, which hunts open trails). 425 s of CPU for the 40 games: 100 take about 9
-//!   minutes on 2 idle cores (the old search: 87 s). Seed 2, 24 games: ours 3.21 -> 2.42,
-//!   search 2.26 -> 2.53, search deaths 37 -> 24 of 72 seat-games.
+//! Decisions, each weighed by tournaments against the version before it (rank points
+//! 6/3/1/0, seats rotated; the figures are in `benches/README.md`, "builtin:search"):
+//! - Loops reached by a walk, one per size, instead of loops cornered where it stands: the
+//!   first version idled in its corner, where every loop from its own vertex was blocked by
+//!   its land or gained nothing.
+//! - Opponent-like playouts (cut what you can reach, else follow a plan, else grab a small
+//!   loop) instead of random loops from where each seat stood.
+//! - Safe loops, open-loop credit, quick closings and sequential halving: no gain beyond the
+//!   noise, kept because each removes a blind spot.
+//! - [`PLAYOUTS`] 900 rather than 300: stronger against every line-up measured, at about
+//!   three times the CPU, while a move stays far below the referee's step limit even on a
+//!   loaded machine.
 
 use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::{Rng, SeedableRng};
