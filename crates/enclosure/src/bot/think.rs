@@ -31,6 +31,13 @@ use crate::state::Game;
 const HIT_CHASE: u32 = 80;
 /// Mean loop length assumed before an opponent has closed one.
 const PRIOR_LOOP: u32 = 8;
+/// 2^64 divided by the golden ratio, rounded to odd: SplitMix's step, and the multiplier that
+/// spreads a turn's seed (turn and seat) over the generator's state, so that neighbouring
+/// turns start far apart.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+/// A fixed salt of our own mixed into every seed: any constant does; changing it changes
+/// every game.
+const SEED_SALT: u64 = 0xE7C1_05E0;
 
 /// What a plan does from now: pen-up steps, then drawn steps (the last one closes the loop).
 pub struct Plan<'a> {
@@ -116,7 +123,7 @@ impl<'a> Futures<'a> {
         Futures {
             board,
             opponents,
-            rng: SplitMix(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xE7C1_05E0),
+            rng: SplitMix(seed.wrapping_mul(GOLDEN_GAMMA) ^ SEED_SALT),
         }
     }
 
@@ -275,7 +282,7 @@ struct SplitMix(u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
