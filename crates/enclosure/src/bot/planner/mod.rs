@@ -56,8 +56,9 @@
 //! - Drawers count at face value two vertices around their zone, not one, and their own way
 //!   home is not counted as delay: snaking loops cut ours otherwise.
 //! - Face-value threat everywhere (the worst case) made us timid and lose.
-//! - Trust what an opponent has shown: one that approached at most half the trails it moved
-//!   near is `bystander_slack` turns late, not `forecast_slack`.
+//! - Trust what an opponent has shown: one that took at most half its chances to cut a trail
+//!   is `bystander_slack` turns late, not `forecast_slack`; one estimate of that
+//!   (`model::Record::chase_percent`) serves the threat map and the playouts alike.
 //! - Start two steps in from a corner (one corner per seat): other insets did worse.
 //! - Chase with a slack of a few turns, not sure kills only: drawers rarely take their
 //!   shortest way home, but long chases are loops not drawn.

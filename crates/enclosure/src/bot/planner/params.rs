@@ -17,13 +17,13 @@ pub struct Params {
     pub forecast_slack: u32,
     /// Margin of the drawer's zone, in vertices.
     pub zone_margin: i32,
-    /// Evidence needed to call a pen-up opponent a hunter (see `model::Record::proven_hunter`):
-    /// this many of its pen-up moves near a trail, more than `hunter_ratio` percent of them
-    /// approaching it. A hunter's threat counts at face value everywhere.
-    pub min_moves: u32,
+    /// A pen-up opponent's chase estimate (`model::Record::chase_percent`, the share of its
+    /// chances to cut a trail that it took) is trusted after this many chances, or once it
+    /// has stood on a trail. Above `hunter_ratio` percent it is a hunter: its threat counts
+    /// at face value everywhere. At most `bystander_ratio` percent it is a bystander: it is
+    /// `bystander_slack` turns late beyond `near_hard`.
+    pub min_chances: u32,
     pub hunter_ratio: u32,
-    /// A pen-up opponent that approached trails at most `bystander_ratio` percent of (at least
-    /// `min_moves`) times it moved near one is this many turns late beyond `near_hard`.
     pub bystander_ratio: u32,
     pub bystander_slack: u32,
     /// An opponent that has not moved once in the game, after this many turns, is treated as
@@ -77,7 +77,7 @@ impl Default for Params {
             near_hard: 3,
             forecast_slack: 5,
             zone_margin: 2,
-            min_moves: 6,
+            min_chances: 6,
             hunter_ratio: 75,
             bystander_ratio: 50,
             bystander_slack: 12,

@@ -3,7 +3,8 @@
 //!
 //! Threat is walking distance plus turns still stuck, made *expected* rather than worst case
 //! by what each opponent has shown (`model`): a pen-up opponent counts at face value within
-//! `near_hard` steps, or everywhere once it has shown itself a hunter; beyond that it is
+//! `near_hard` steps, or everywhere once it has shown itself a hunter (it took most of the
+//! chances to cut a trail it had, `model::Record::chase_percent`); beyond that it is
 //! `forecast_slack` turns late, `bystander_slack` once it has shown itself no hunter. A
 //! drawer counts at face value inside the zone its trail implies (`forecast::drawer_zone`),
 //! else late by `forecast_slack`: it is busy closing its own loop.
@@ -72,6 +73,10 @@ impl<'a> Turn<'a> {
             {
                 delay += params.still_bonus;
             }
+            let (chase, known) = (
+                record.chase_percent(),
+                record.chase_known(params.min_chances),
+            );
             // Where this opponent's threat is taken at face value; elsewhere it is late by
             // `late_elsewhere`.
             let (hard, late_elsewhere) = if player.pen_down() {
@@ -79,9 +84,9 @@ impl<'a> Turn<'a> {
                     forecast::drawer_zone(player.trail(), params.zone_margin),
                     params.forecast_slack,
                 )
-            } else if record.proven_hunter(params.min_moves, params.hunter_ratio) {
+            } else if known && chase > params.hunter_ratio {
                 (u128::MAX, 0)
-            } else if record.proven_bystander(params.min_moves, params.bystander_ratio) {
+            } else if known && chase <= params.bystander_ratio {
                 (0, params.bystander_slack)
             } else {
                 (0, params.forecast_slack)
