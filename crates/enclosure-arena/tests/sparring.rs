@@ -1,6 +1,7 @@
-//! The sparring partners of issue 15 (`bold`, `spiral`, `search`): they never die by their own
-//! move or answer, a seed fixes the game, bold really closes squares, and search beats a weak
-//! bot. A few games each, so the suite stays fast; the strength figures come from
+//! The sparring partners of issue 15 (`bold`, `spiral`, `search`) and the opportunists of
+//! issue 44 (`opportunist`, `opportunist2`): they never die by their own move or answer, a seed
+//! fixes the game, bold really closes squares, the opportunists still draw loops of their own,
+//! and search beats a weak bot. A few games each, so the suite stays fast; the strength figures come from
 //! `make tournament`.
 
 use std::time::Duration;
@@ -23,8 +24,8 @@ const SELF_INFLICTED: [&str; 10] = [
     "pen_down_action",
 ];
 
-/// The new builtins.
-const SPARRING: [&str; 3] = ["bold", "spiral", "search"];
+/// The builtins these tests are about.
+const SPARRING: [&str; 5] = ["bold", "spiral", "search", "opportunist", "opportunist2"];
 
 /// Plays one game of builtins `names`, seat `i` seeded from `seed` and `i`. The step limit is
 /// generous: a loaded CI machine must not turn a slow answer into a death.
@@ -73,6 +74,34 @@ fn bold_and_spiral_never_kill_themselves() {
     }
     // Not vacuous: these bots do get killed, only never by their own doing.
     assert!(deaths_by_others > 0);
+}
+
+#[test]
+fn opportunists_never_kill_themselves() {
+    let lineups: [&[&str]; 4] = [
+        &["opportunist", "bold", "spiral", "hunter"],
+        &["opportunist2", "opportunist", "bold", "raider"],
+        &["ours", "opportunist2"],
+        &["opportunist", "ours"],
+    ];
+    let mut deaths_by_others = 0;
+    for seed in 0..12 {
+        for lineup in lineups {
+            let result = play(lineup, seed);
+            assert_no_self_inflicted_death(&result, seed);
+            deaths_by_others += result.seats.iter().filter(|s| !s.alive).count();
+        }
+    }
+    assert!(deaths_by_others > 0);
+}
+
+#[test]
+fn opportunists_draw_loops_of_their_own() {
+    for name in ["opportunist", "opportunist2"] {
+        let result = play(&[name, "idle"], 3);
+        let seat = &result.seats[0];
+        assert!(seat.regions.iter().any(|&area| area >= 9), "{seat:?}");
+    }
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The tuning specs of the in-process submission bots (`ENCLOSURE_PARAMS`,
-//! `ENCLOSURE_SIM_PARAMS`): comma-separated `name=value` overrides of named knobs.
+//! The tuning spec of the in-process submission bot (`ENCLOSURE_PARAMS`): comma-separated
+//! `name=value` overrides of named knobs.
 
 use std::str::FromStr;
 

@@ -19,6 +19,7 @@ mod greedy;
 mod hunter;
 mod idle;
 mod knobs;
+mod opportunist;
 mod ours;
 mod race;
 mod raider;
@@ -59,6 +60,8 @@ pub const REGISTRY: &[Builtin] = &[
     careful::BUILTIN,
     raider::BUILTIN,
     rim::BUILTIN,
+    opportunist::BUILTIN,
+    opportunist::BUILTIN_TWO_STEPS,
 ];
 
 /// Creates the builtin bot `name` (without the `builtin:` prefix).

@@ -3,7 +3,8 @@
 //! ignores the seed.
 //!
 //! For tuning, `ENCLOSURE_PARAMS="forecast_slack=6,near_hard=2"` overrides the named knobs of
-//! `Params` (an unknown name or bad number stops the program with a message).
+//! `Params`, every one by its field's name (`mud` and `adaptive_hunt`: 0 is off, anything else
+//! on); an unknown name or bad number stops the program with a message.
 
 use enclosure::bot::{Params, Planner, Strategy as _};
 use enclosure::{Action, Game, Vertex};
@@ -27,24 +28,24 @@ fn tuned(spec: &str) -> Result<Params, String> {
         let (name, n) = knob?;
         let u = u32::try_from(n).map_err(|_| format!("negative {name}"));
         match name {
-            "start_slack" => p.start_slack = n,
-            "travel_weight" => p.travel_weight = u?,
-            "hunt_slack" => p.hunt_slack = u?,
-            "hunt_reach" => p.hunt_reach = u?,
-            "kill_bonus" => p.kill_bonus = u?,
-            "turn_overhead" => p.turn_overhead = u?,
-            "busy_weight" => p.busy_weight = u?,
-            "escaped_slack" => p.escaped_slack = u?,
+            "start_inset" => p.start_inset = n as i32,
+            "near_hard" => p.near_hard = u?,
             "forecast_slack" => p.forecast_slack = u?,
             "zone_margin" => p.zone_margin = n as i32,
-            "near_hard" => p.near_hard = u?,
+            "min_chances" => p.min_chances = u?,
+            "hunter_ratio" => p.hunter_ratio = u?,
             "bystander_ratio" => p.bystander_ratio = u?,
             "bystander_slack" => p.bystander_slack = u?,
+            "still_after" => p.still_after = u?,
+            "still_bonus" => p.still_bonus = u?,
+            "kill_bonus" => p.kill_bonus = u?,
+            "turn_overhead" => p.turn_overhead = u?,
             "grow_horizon" => p.grow_horizon = u?,
             "grow_budget" => p.grow_budget = u?,
-            "start_inset" => p.start_inset = n as i32,
-            "min_moves" => p.min_moves = u?,
-            "hunter_ratio" => p.hunter_ratio = u?,
+            "hunt_slack" => p.hunt_slack = u?,
+            "hunt_reach" => p.hunt_reach = u?,
+            "adaptive_hunt" => p.adaptive_hunt = n != 0,
+            "escaped_slack" => p.escaped_slack = u?,
             "mud" => p.mud = n != 0,
             "playouts" => p.playouts = u?,
             "think_plans" => p.think_plans = u? as usize,
@@ -75,10 +76,73 @@ mod tests {
 
     #[test]
     fn knobs_are_overridden_by_name() {
-        let p = tuned("forecast_slack=6, near_hard=2, start_slack=-1").unwrap();
-        assert_eq!((p.forecast_slack, p.near_hard, p.start_slack), (6, 2, -1));
+        let p = tuned("forecast_slack=6, near_hard=2, zone_margin=-1").unwrap();
+        assert_eq!((p.forecast_slack, p.near_hard, p.zone_margin), (6, 2, -1));
         assert_eq!(tuned("").unwrap(), Params::default());
         assert!(tuned("speed=3").is_err() && tuned("near_hard=x").is_err());
         assert!(tuned("near_hard=-1").is_err());
+    }
+
+    #[test]
+    fn every_knob_can_be_set() {
+        // Naming every field: a knob added to `Params` fails to compile here until it is
+        // listed, and then fails the test until `tuned` reads it.
+        let Params {
+            start_inset: _,
+            near_hard: _,
+            forecast_slack: _,
+            zone_margin: _,
+            min_chances: _,
+            hunter_ratio: _,
+            bystander_ratio: _,
+            bystander_slack: _,
+            still_after: _,
+            still_bonus: _,
+            kill_bonus: _,
+            turn_overhead: _,
+            grow_horizon: _,
+            grow_budget: _,
+            hunt_slack: _,
+            hunt_reach: _,
+            adaptive_hunt: _,
+            escaped_slack: _,
+            mud: _,
+            playouts: _,
+            think_plans: _,
+            think_risk: _,
+            death_stake: _,
+        } = Params::default();
+        let names = [
+            "start_inset",
+            "near_hard",
+            "forecast_slack",
+            "zone_margin",
+            "min_chances",
+            "hunter_ratio",
+            "bystander_ratio",
+            "bystander_slack",
+            "still_after",
+            "still_bonus",
+            "kill_bonus",
+            "turn_overhead",
+            "grow_horizon",
+            "grow_budget",
+            "hunt_slack",
+            "hunt_reach",
+            "adaptive_hunt",
+            "escaped_slack",
+            "mud",
+            "playouts",
+            "think_plans",
+            "think_risk",
+            "death_stake",
+        ];
+        for name in names {
+            // 0 turns the two switches off; no default is 0 and 99 at once.
+            let changed = [0, 99]
+                .iter()
+                .any(|n| tuned(&format!("{name}={n}")).unwrap() != Params::default());
+            assert!(changed, "{name} is not read");
+        }
     }
 }

@@ -40,6 +40,13 @@ impl Spiral {
         }
     }
 
+    /// Gives up the spiral being drawn: from the next turn on it closes the loop by the best
+    /// way home (`opportunist` calls this after a step off the spiral).
+    pub fn head_home(&mut self) {
+        self.plan.clear();
+        self.closing = true;
+    }
+
     fn draw(&mut self, game: &Game, seat: usize) -> Action {
         let me = game.player(seat);
         let pos = me.pos();

@@ -79,6 +79,11 @@ impl Board {
     }
 }
 
+/// The index in `Dir::MOVES` of a step down, and of a step right: the two ways a segment is
+/// drawn from its top or left end.
+pub const DOWN: usize = 1;
+pub const RIGHT: usize = 3;
+
 /// The index in `Dir::MOVES` of the unit step `from -> to`.
 pub fn move_index(from: Vertex, to: Vertex) -> Option<usize> {
     Dir::MOVES.into_iter().position(|d| from.step(d) == to)
@@ -94,7 +99,11 @@ mod tests {
         game.add_region(1, &[(2, 2), (3, 2), (2, 3), (3, 3)]);
         let board = Board::new(&game);
         // Edge (3,2)-(3,3) is inside the 2x2 region (cells (2,2) and (3,2) on either side).
-        let down = 1;
+        assert_eq!(
+            (Dir::MOVES[DOWN], Dir::MOVES[RIGHT]),
+            (Dir::Down, Dir::Right)
+        );
+        let down = DOWN;
         assert!(!board.walkable(0, Vertex::new(3, 2), down));
         assert!(board.walkable(1, Vertex::new(3, 2), down));
         assert!(!board.drawable(Vertex::new(3, 2), down));

@@ -178,10 +178,64 @@ fn mask(trail: &[Vertex]) -> u128 {
     trail.iter().fold(0u128, |m, v| m | v.bit())
 }
 
+/// The `count` closings worth most, best first, ties in the list's order, each dropped when
+/// its path is the one kept just before it: what a stable sort by worth, `dedup_by` on the
+/// path and `truncate` give, picked in O(n * count) instead of sorting the hundreds of
+/// closings for their first few: a full insertion sort was too slow in the worst turns, and
+/// the standard library's sort too large in the C bundle (`benches/README.md`).
+pub fn best_closings(
+    candidates: Vec<&Completion>,
+    worth: impl Fn(&Completion) -> u64,
+    count: usize,
+) -> Vec<&Completion> {
+    let mut left: Vec<(u64, &Completion)> = candidates.into_iter().map(|c| (worth(c), c)).collect();
+    let mut best: Vec<&Completion> = Vec::with_capacity(count);
+    while best.len() < count && !left.is_empty() {
+        let mut at = 0;
+        for i in 1..left.len() {
+            if left[i].0 > left[at].0 {
+                at = i;
+            }
+        }
+        let (_, next) = left.remove(at);
+        if best.last().map_or(true, |kept| kept.path != next.path) {
+            best.push(next);
+        }
+    }
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::state::Game;
+
+    #[test]
+    fn best_closings_are_the_head_of_the_sorted_deduplicated_list() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..2_000 {
+            // Few paths and values, so that ties and repeated paths are common.
+            let options: Vec<Completion> = (0..rng.random_range(0..30))
+                .map(|_| Completion {
+                    path: vec![Vertex::new(rng.random_range(0..3), 0)],
+                    value: rng.random_range(0..4),
+                    margin: 0,
+                })
+                .collect();
+            let count = rng.random_range(0..8);
+            let worth = |c: &Completion| u64::from(c.value);
+            let mut want: Vec<&Completion> = options.iter().collect();
+            want.sort_by_key(|c| std::cmp::Reverse(worth(c)));
+            want.dedup_by(|a, b| a.path == b.path);
+            want.truncate(count);
+            let got = best_closings(options.iter().collect(), worth, count);
+            assert!(got
+                .iter()
+                .map(|c| *c as *const Completion)
+                .eq(want.iter().map(|c| *c as *const Completion)));
+        }
+    }
 
     fn v(x: i32, y: i32) -> Vertex {
         Vertex::new(x, y)

@@ -1,6 +1,7 @@
 //! What the planner has learnt about each opponent from the game so far: whether it ever
-//! moved, whether it walks towards open trails (a hunter) or ignores them, and how our own
-//! chases of its trails ended. The planner turns this into expected rather than worst-case
+//! moved, how readily it goes for open trails it could cut (one estimate, used both by the
+//! threat map and by the playouts), how big it draws, and how our own chases of its trails
+//! ended. The planner turns this into expected rather than worst-case
 //! danger: a player that never goes for trails is unlikely to cut ours, and a drawer that
 //! always closes in time is not worth chasing.
 
@@ -9,12 +10,13 @@ use super::closing::closing_distance;
 use crate::geometry::Vertex;
 use crate::state::Game;
 
-/// Trails farther than this (Manhattan) from a walker say nothing about its intent.
-const RELEVANT: i32 = 6;
 /// A trail is offered to a walker that could stand on it at most this many moves after its
 /// drawer could close: drawers rarely close by their shortest way, and sure kills alone are
 /// too rare to learn from.
 const OFFER_SLACK: u32 = 2;
+/// The chase percentage of an opponent that has stood on a trail, at least: one cut (or
+/// attempt) says more than many moves that went elsewhere.
+const HIT_CHASE: u32 = 80;
 
 /// Observations of one seat.
 #[derive(Clone, Debug, Default)]
@@ -22,9 +24,6 @@ pub struct Record {
     /// Turns in a row it stood on the same vertex, and whether it ever moved.
     pub still_turns: u32,
     pub ever_moved: bool,
-    /// Pen-up moves made while someone else's trail was near: how many brought it closer.
-    pub near_trail_moves: u32,
-    pub approaches: u32,
     /// Times it stood on a vertex of another player's open trail (a cut, or an attempt).
     pub trail_hits: u32,
     /// Our chases of its trails: ended by its death, or by its closing in time.
@@ -41,21 +40,22 @@ pub struct Record {
 }
 
 impl Record {
-    /// Whether it has shown itself a hunter: it walked onto a trail, or most of (at least
-    /// `min_moves`) pen-up moves near trails approached them. Unknown players do not count:
-    /// most bots never hunt, and the first loops are the ones that matter.
-    pub fn proven_hunter(&self, min_moves: u32, ratio_percent: u32) -> bool {
-        self.trail_hits > 0
-            || (self.near_trail_moves >= min_moves
-                && 100 * self.approaches > ratio_percent * self.near_trail_moves)
+    /// How likely it is to go for an open trail it could cut, in percent: the share of such
+    /// chances it took so far, with a Laplace prior (50 before any), and at least
+    /// `HIT_CHASE` once it has stood on another player's trail.
+    pub fn chase_percent(&self) -> u32 {
+        let taken = 100 * (self.chances_taken + 1) / (self.chances + 2);
+        if self.trail_hits > 0 {
+            taken.max(HIT_CHASE)
+        } else {
+            taken
+        }
     }
 
-    /// Whether it has shown itself no hunter: at least `min_moves` pen-up moves near trails, at
-    /// most `ratio_percent` percent of them approaching, and never onto one.
-    pub fn proven_bystander(&self, min_moves: u32, ratio_percent: u32) -> bool {
-        self.trail_hits == 0
-            && self.near_trail_moves >= min_moves
-            && 100 * self.approaches <= ratio_percent * self.near_trail_moves
+    /// Whether `chase_percent` rests on evidence rather than on its prior: at least
+    /// `min_chances` chances seen, or a trail stood on.
+    pub fn chase_known(&self, min_chances: u32) -> bool {
+        self.trail_hits > 0 || self.chances >= min_chances
     }
 
     /// Whether chasing its trails without a sure kill has proved useless.
@@ -128,28 +128,13 @@ impl Model {
             }
             self.note_chance(seat, before, now);
             let record = &mut self.records[seat];
-            let trails = self
+            let hit = self
                 .last_trails
                 .iter()
                 .enumerate()
-                .filter(|&(other, _)| other != seat)
-                .flat_map(|(_, trail)| trail.iter().copied());
-            let mut nearest_before = i32::MAX;
-            let mut nearest_now = i32::MAX;
-            let mut hit = false;
-            for v in trails {
-                nearest_before = nearest_before.min(before.manhattan(v));
-                nearest_now = nearest_now.min(now.manhattan(v));
-                hit |= v == now;
-            }
+                .any(|(other, trail)| other != seat && trail.contains(&now));
             if hit && !player.pen_down() {
                 record.trail_hits += 1; // walked onto it: drawing through a trail is not a hunt
-            }
-            if nearest_before <= RELEVANT && nearest_before > 0 {
-                record.near_trail_moves += 1;
-                if nearest_now < nearest_before {
-                    record.approaches += 1;
-                }
             }
         }
         self.remember(game, board);
@@ -206,28 +191,28 @@ mod tests {
     use crate::action::{Action, PenFlag};
     use crate::geometry::Dir;
 
-    fn record(near_trail_moves: u32, approaches: u32, trail_hits: u32) -> Record {
+    fn record(chances: u32, chances_taken: u32, trail_hits: u32) -> Record {
         Record {
-            near_trail_moves,
-            approaches,
+            chances,
+            chances_taken,
             trail_hits,
             ..Record::default()
         }
     }
 
     #[test]
-    fn hunter_bystander_or_unknown() {
-        // The sample program near our trails: 10 moves, 3 towards them.
-        let sample = record(10, 3, 0);
-        assert!(sample.proven_bystander(6, 50) && !sample.proven_hunter(6, 75));
-        // Half of the moves towards a trail is still no hunt; more is no bystander.
-        assert!(record(10, 5, 0).proven_bystander(6, 50));
-        assert!(!record(10, 6, 0).proven_bystander(6, 50));
-        // Too little evidence either way, or a single step onto a trail.
-        assert!(!record(5, 0, 0).proven_bystander(6, 50));
-        assert!(!record(20, 1, 1).proven_bystander(6, 50));
-        assert!(record(20, 1, 1).proven_hunter(6, 75));
-        assert!(record(8, 7, 0).proven_hunter(6, 75));
+    fn the_chase_estimate_and_its_evidence() {
+        // Nothing seen: the prior, and not known.
+        assert_eq!(record(0, 0, 0).chase_percent(), 50);
+        assert!(!record(5, 0, 0).chase_known(6));
+        // Chances taken and refused move it from the prior.
+        assert_eq!(record(8, 0, 0).chase_percent(), 10);
+        assert_eq!(record(8, 8, 0).chase_percent(), 90);
+        assert!(record(8, 0, 0).chase_known(6));
+        // One step onto a trail: at least `HIT_CHASE`, and known at once.
+        assert_eq!(record(20, 0, 1).chase_percent(), HIT_CHASE);
+        assert_eq!(record(8, 8, 1).chase_percent(), 90);
+        assert!(record(0, 0, 1).chase_known(6));
     }
 
     #[test]

@@ -4,8 +4,8 @@
 //! played out `playouts` times over the turns it takes. In every playout each live opponent
 //! moves by a model fitted to what it has done this game (`model::Record`):
 //! - **whether it chases**: a pen-up opponent is a chaser for the whole playout with the
-//!   chance it took the kills it was offered so far (`chances_taken / chances`, a Laplace
-//!   prior; one that has stood on a trail chases at least `HIT_CHASE` percent of the time).
+//!   chance it took the kills it was offered so far (`model::Record::chase_percent`, the
+//!   estimate the threat map uses too).
 //!   A chaser walks its shortest way towards our trail; anyone else wanders at random.
 //! - **how it draws and when it closes**: a pen-down opponent draws at random (never back)
 //!   until its trail reaches a length drawn around its mean loop so far (8 before its first),
@@ -27,10 +27,15 @@ use super::model::Record;
 use crate::geometry::{Dir, Vertex, VERTICES};
 use crate::state::Game;
 
-/// Chase percentage of an opponent that has ever walked onto a trail.
-const HIT_CHASE: u32 = 80;
 /// Mean loop length assumed before an opponent has closed one.
 const PRIOR_LOOP: u32 = 8;
+/// 2^64 divided by the golden ratio, rounded to odd: SplitMix's step, and the multiplier that
+/// spreads a turn's seed (turn and seat) over the generator's state, so that neighbouring
+/// turns start far apart.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+/// A fixed salt of our own mixed into every seed: any constant does; changing it changes
+/// every game.
+const SEED_SALT: u64 = 0xE7C1_05E0;
 
 /// What a plan does from now: pen-up steps, then drawn steps (the last one closes the loop).
 pub struct Plan<'a> {
@@ -108,7 +113,7 @@ impl<'a> Futures<'a> {
                     chases: false,
                     loop_length: 0,
                 },
-                chase: chase_percent(&record),
+                chase: record.chase_percent(),
                 drawer,
             });
         }
@@ -116,7 +121,7 @@ impl<'a> Futures<'a> {
         Futures {
             board,
             opponents,
-            rng: SplitMix(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xE7C1_05E0),
+            rng: SplitMix(seed.wrapping_mul(GOLDEN_GAMMA) ^ SEED_SALT),
         }
     }
 
@@ -260,22 +265,12 @@ pub fn worth_per_turn(value: u64, danger: u32, stake: u64, turns: u64) -> i64 {
     gain * 1000 / turns as i64
 }
 
-/// Percent of playouts in which an opponent with this record chases.
-fn chase_percent(record: &Record) -> u32 {
-    let taken = 100 * (record.chances_taken + 1) / (record.chances + 2);
-    if record.trail_hits > 0 {
-        taken.max(HIT_CHASE)
-    } else {
-        taken
-    }
-}
-
 /// SplitMix64: a small, well-mixed generator; the playouts need nothing better.
 struct SplitMix(u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.0 = self.0.wrapping_add(GOLDEN_GAMMA);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -1,0 +1,364 @@
+//! The submission's strategy, [`Planner`]: loops that grow while they win the race, chases
+//! of trails we reach first. The measurements behind each decision: `benches/README.md`.
+//!
+//! # Model
+//! Each turn rebuilds a few facts from the game (`threats`): which edges lie inside regions,
+//! and the *threat* of every vertex, the fewest turns in which some live opponent can stand
+//! there. A pen-down player dies as soon as anyone stands on its trail, so a loop that closes
+//! in `R` moves is safe when every vertex of its trail and of its way home has threat `>= R`:
+//! that is the race every decision below is about. Threat is *expected*, not worst case: what
+//! an opponent has shown (`model`) makes it count late where it is unlikely to come.
+//!
+//! # Algorithm, per turn
+//! - **Pen down: race again.** Candidates are the shortest and L-shaped ways home (`closing`)
+//!   and every drawn path of up to `grow_horizon` steps back onto the trail (`grow`, a bounded
+//!   depth-first search). The rules alone take, of those that win the race, the first step of
+//!   the one worth most per turn of the whole loop (captured value, the sum of squared areas,
+//!   over turns drawn + turns home + `turn_overhead`); when none wins, the shortest.
+//! - **Think** (`think`): the `think_plans` ways home worth most per turn among those that
+//!   lose the race by at most `think_risk` turns, and the rules' choice, are each played out
+//!   `playouts` times against the opponents' fitted models; each is worth its value where it
+//!   survives and minus a stake where it is cut (`death_stake`, more the more of the game is
+//!   left; in a duel plus half the unowned cells squared, which the survivor gains), per turn
+//!   of the loop, and the best is taken. So a loop grows past the worst-case race when the
+//!   opponent near it has not been chasing, and closes early when it has.
+//! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
+//!   after it could close (`escaped_slack` against one that escaped our chases): walk there.
+//! - **Pen up: guard a lead.** Last opponent left and we lead every seat (`guard`): stand on
+//!   its vertex, or on its trail while it draws, instead of drawing: it cannot score there.
+//! - **Pen up: start** (`rectangles`). Otherwise the rectangle with the best value per turn
+//!   (walk included) whose whole outline wins the race from the start; thinking weighs it, as
+//!   above, against the best few that lose that race by at most `think_risk` turns. Walk to
+//!   the chosen corner and put the pen down; from then on the pen-down rule decides the shape.
+//!   Two bots hovering near each other, neither drawing, end when the playouts find the other
+//!   one does not chase.
+//! - Mud when an opponent drawing straight will step onto the vertex we leave; never plan a
+//!   loop that cannot close by the last turn; a last check (`legal`) replaces any action the
+//!   rules would kill us for.
+//!
+//! # Complexity
+//! Threat: one breadth-first search per opponent, O(vertices). Rectangles: O(cells^2) outlines,
+//! each judged in O(1) from per-segment facts (`rect::Segments`). Ways home: at most
+//! `grow_budget` vertex visits plus one interior fill per closing found. Thinking:
+//! `think_plans + 1` plans a turn, each one breadth-first search per opponent and `playouts`
+//! playouts of at most the plan's length in turns. Every budget is a count of work, not time.
+//!
+//! # Decisions
+//! - Think: playouts win more games than the rules alone, at the price of being cut more
+//!   often (larger loops); more playouts than the default gain nothing measurable.
+//! - Plans that lose the race by a few turns only: more risk lost games. A cut's stake grows
+//!   with the turns left: an early death costs the whole rest of the game.
+//! - Guard a lead in a duel rather than draw on: a lead is land, and the rival standing still
+//!   or cut scores nothing more.
+//! - Re-plan every turn rather than follow the rectangle chosen at pen-down: it grows loops
+//!   the way the strongest sparring partner does, and it decided the duel against it.
+//! - Search ways home exhaustively up to `grow_horizon` steps; a deeper search found no better.
+//! - Drawers count at face value two vertices around their zone, not one, and their own way
+//!   home is not counted as delay: snaking loops cut ours otherwise.
+//! - Face-value threat everywhere (the worst case) made us timid and lose.
+//! - Trust what an opponent has shown: one that took at most half its chances to cut a trail
+//!   is `bystander_slack` turns late, not `forecast_slack`; one estimate of that
+//!   (`model::Record::chase_percent`) serves the threat map and the playouts alike.
+//! - Start two steps in from a corner (one corner per seat): other insets did worse.
+//! - Chase with a slack of a few turns, not sure kills only: drawers rarely take their
+//!   shortest way home, but long chases are loops not drawn.
+//! - Deterministic: the playouts draw from a generator seeded by the turn and the seat, and
+//!   every budget is a count of work (playouts, vertex visits), so a game replays the same.
+
+mod params;
+mod rectangles;
+mod threats;
+
+pub use params::Params;
+
+use super::bfs::Bfs;
+use super::board::Board;
+use super::closing::{best_closings, closing_distance, ClosingContext, Completion};
+use super::grow;
+use super::guard;
+use super::legal::legal_or_fallback;
+use super::model::Model;
+use super::think::{worth_per_turn, Futures, Plan};
+use super::Strategy;
+use crate::action::{Action, PenFlag};
+use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
+use crate::state::Game;
+use crate::turn::mud_traps;
+use rectangles::{rectangles, think_rectangle};
+use threats::Turn;
+
+/// The strong bot (see the module docs). Deterministic: its playouts' random numbers are
+/// seeded by the turn and the seat.
+#[derive(Clone, Debug, Default)]
+pub struct Planner {
+    pub params: Params,
+    /// What the opponents have shown so far.
+    model: Model,
+}
+
+impl Planner {
+    pub fn new() -> Planner {
+        Planner::default()
+    }
+
+    pub fn with_params(params: Params) -> Planner {
+        Planner {
+            params,
+            ..Planner::default()
+        }
+    }
+}
+
+impl Strategy for Planner {
+    /// A corner per seat: a rim vertex can never be enclosed, and a corner is approached from
+    /// one quarter of the board only.
+    fn start(&mut self, seat: usize) -> Vertex {
+        self.model.reset();
+        let (near, far) = (
+            self.params.start_inset,
+            CELLS as i32 - self.params.start_inset,
+        );
+        match seat % 4 {
+            0 => Vertex::new(near, near),
+            1 => Vertex::new(far, near),
+            2 => Vertex::new(near, far),
+            _ => Vertex::new(far, far),
+        }
+    }
+
+    fn act(&mut self, seat: usize, game: &Game) -> Action {
+        let board = Board::new(game);
+        self.model.observe(seat, game, &board);
+        let me = game.player(seat);
+        if !me.is_alive() || me.stuck_left() > 0 {
+            return Action::STAY; // a stuck player's action is ignored anyway
+        }
+        let turn = Turn::new(seat, game, board, &self.params, &self.model);
+        let wanted = if me.pen_down() {
+            self.draw(&turn)
+        } else {
+            self.walk(&turn)
+        };
+        legal_or_fallback(game, seat, wanted)
+    }
+}
+
+impl Planner {
+    /// Pen down: every turn, race again. Among the ways home that no opponent can cut before
+    /// the loop closes (the shortest and L-shaped closings, and every path of up to
+    /// `grow_horizon` steps), take the first step of the one worth most per turn of the whole
+    /// loop; when none is safe, the shortest. So the loop grows while nobody is near and closes
+    /// at the last safe moment, with the largest capture the race still allows.
+    fn draw(&mut self, turn: &Turn) -> Action {
+        let me = turn.game.player(turn.seat);
+        let trail = me.trail();
+        let pos = me.pos();
+        let ctx = ClosingContext {
+            board: &turn.board,
+            trail,
+            unowned: turn.game.unowned_mask(),
+            threat: &turn.threat,
+            avoid: turn.avoid,
+            victims: turn.victims,
+            kill_bonus: turn.kill_bonus,
+        };
+        let mut options = ctx.completions();
+        let risk = if self.params.playouts > 0 {
+            self.params.think_risk
+        } else {
+            0
+        };
+        options.extend(grow::safe_closings(
+            &ctx,
+            self.params.grow_horizon,
+            self.params.grow_budget,
+            risk,
+        ));
+        options.retain(|c| c.path.len() as u32 <= turn.turns_left);
+        // Turns the loop takes in all: the trail's vertices (one more than the moves drawn, the
+        // same for every candidate), the way home, and the overhead.
+        let drawn = trail.len() as u64 + self.params.turn_overhead as u64;
+        let per_turn = |c: &Completion| c.value as u64 * 1000 / (drawn + c.path.len() as u64);
+        let safe = options
+            .iter()
+            .filter(|c| c.margin >= 0)
+            .max_by_key(|c| (per_turn(c), std::cmp::Reverse(c.path.len())));
+        let fallback = || {
+            options.iter().min_by_key(|c| {
+                (
+                    c.path.len(),
+                    std::cmp::Reverse(c.margin),
+                    std::cmp::Reverse(c.value),
+                )
+            })
+        };
+        let mut chosen = safe.or_else(fallback);
+        if self.params.playouts > 0 {
+            // Think: the most valuable closings within the risk, and the rules' choice, each
+            // worth its value when it survives and minus the stake when cut, per turn.
+            let within_risk = options.iter().filter(|c| c.margin >= -(risk as i64));
+            let mut plans = best_closings(within_risk.collect(), per_turn, self.params.think_plans);
+            plans.extend(chosen);
+            let mut futures = Futures::new(turn.game, turn.seat, &turn.board, &self.model.records);
+            let mut best: Option<(i64, &Completion)> = None;
+            for c in plans {
+                let plan = Plan {
+                    trail,
+                    walk: &[],
+                    draw: &c.path,
+                };
+                let danger = futures.danger(&plan, self.params.playouts);
+                let turns = drawn + c.path.len() as u64;
+                let worth = worth_per_turn(c.value as u64, danger, turn.death_stake, turns);
+                if best.map_or(true, |(b, _)| worth > b) {
+                    best = Some((worth, c));
+                }
+            }
+            chosen = best.map(|(_, c)| c).or(chosen);
+        }
+        match chosen {
+            Some(c) => step(pos, c.path[0], PenFlag::Keep),
+            None => Action::STAY, // boxed in: the safety net finds a legal move if there is one
+        }
+    }
+
+    /// Pen up: hunt a trail we can surely cut, else go and start the best safe rectangle.
+    fn walk(&mut self, turn: &Turn) -> Action {
+        let pos = turn.pos();
+        // Walking with the pen up, only traps and the risk of being enclosed matter (standing
+        // on a drawer's vertex kills it).
+        let avoid = turn.traps | turn.enclosure_risk();
+        let walk = turn.board.walk(turn.seat, pos, avoid & !pos.bit());
+        let mine = &walk.dist;
+        if let Some((prey, target)) = self.hunt(turn, mine) {
+            self.model.chasing = Some(prey);
+            return self.walk_to(turn, &walk, target);
+        }
+        if let Some(rival) = guard::rival(turn.game, turn.seat) {
+            return match guard::step(turn.game.player(rival), &walk) {
+                Some(dir) => Action::new(dir, PenFlag::Keep),
+                None => Action::STAY,
+            };
+        }
+        if let Some(dir) = self.part_company(turn, avoid) {
+            return Action::new(dir, PenFlag::Keep);
+        }
+        let chosen = if self.params.playouts > 0 {
+            let (risk, keep) = (self.params.think_risk, self.params.think_plans);
+            let (rules, options) = rectangles(turn, &self.params, mine, risk, keep);
+            think_rectangle(
+                turn,
+                &self.params,
+                &self.model.records,
+                &walk,
+                options,
+                rules,
+            )
+        } else {
+            rectangles(turn, &self.params, mine, 0, 0).0
+        };
+        let Some(option) = chosen else {
+            return Action::STAY;
+        };
+        if option.start != pos {
+            return self.walk_to(turn, &walk, option.start);
+        }
+        let tour = option.rect.tour(pos, option.clockwise(turn));
+        if turn.avoid & tour[0].bit() == 0 {
+            return step(pos, tour[0], PenFlag::Down);
+        }
+        Action::STAY
+    }
+
+    /// The first step of our pen-up `walk` to `target` (reached, and not where we stand), with
+    /// mud when it traps an opponent.
+    fn walk_to(&self, turn: &Turn, walk: &Bfs, target: Vertex) -> Action {
+        match walk.first_step(target) {
+            Some(dir) => Action::new(dir, self.mud_flag(turn, dir)),
+            None => Action::STAY,
+        }
+    }
+
+    /// A step away when an opponent shares our vertex, in a direction set by our seat.
+    /// Copies of this bot that meet on one vertex would otherwise take the same decisions
+    /// forever, each seeing the others at distance zero (three copies once stood together for
+    /// most of a game).
+    fn part_company(&self, turn: &Turn, avoid: u128) -> Option<Dir> {
+        let pos = turn.pos();
+        if turn.victims & pos.bit() == 0 {
+            return None;
+        }
+        (0..4)
+            .map(|i| Dir::MOVES[(turn.seat + i) % 4])
+            .find(|&dir| {
+                let k = Dir::MOVES.iter().position(|&d| d == dir).unwrap_or(0);
+                turn.board.walkable(turn.seat, pos, k) && avoid & pos.step(dir).bit() == 0
+            })
+    }
+
+    /// The nearest vertex of an opponent's open trail we can stand on before that opponent
+    /// can close its loop.
+    fn hunt(&self, turn: &Turn, mine: &[u32; VERTICES]) -> Option<(usize, Vertex)> {
+        let mut best: Option<(u32, usize, Vertex)> = None;
+        for (other, player) in turn.game.players().iter().enumerate() {
+            if other == turn.seat || !player.is_alive() || !player.pen_down() {
+                continue;
+            }
+            let closes_in = player.stuck_left() + closing_distance(&turn.board, player.trail());
+            let slack = if self.params.adaptive_hunt && self.model.record(other).escapes_chases() {
+                self.params.escaped_slack
+            } else {
+                self.params.hunt_slack
+            };
+            for &v in player.trail() {
+                let d = mine[v.index()];
+                if d == 0 || d > self.params.hunt_reach || d >= closes_in + slack {
+                    continue;
+                }
+                if d > turn.turns_left {
+                    continue;
+                }
+                if best.map_or(true, |(bd, _, _)| d < bd) {
+                    best = Some((d, other, v));
+                }
+            }
+        }
+        best.map(|(_, seat, v)| (seat, v))
+    }
+
+    /// `Mud` when casting while moving `dir` traps an opponent about to step behind us.
+    fn mud_flag(&self, turn: &Turn, dir: Dir) -> PenFlag {
+        if !self.params.mud {
+            return PenFlag::Keep;
+        }
+        let traps = mud_traps(turn.pos(), dir);
+        for (other, player) in turn.game.players().iter().enumerate() {
+            let trail = player.trail();
+            if other == turn.seat
+                || !player.is_alive()
+                || player.stuck_left() > 0
+                || trail.len() < 2
+            {
+                continue;
+            }
+            let (at, before) = (trail[trail.len() - 1], trail[trail.len() - 2]);
+            let next = Vertex::new(2 * at.x - before.x, 2 * at.y - before.y);
+            if traps.contains(&next) {
+                return PenFlag::Mud;
+            }
+        }
+        PenFlag::Keep
+    }
+}
+
+/// The action stepping from `from` to the adjacent `to`.
+fn step(from: Vertex, to: Vertex, flag: PenFlag) -> Action {
+    let dir = Dir::between(from, to).unwrap_or(Dir::Stay);
+    if dir == Dir::Stay && flag == PenFlag::Mud {
+        return Action::STAY;
+    }
+    Action::new(dir, flag)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,59 @@
+//! The planner's behaviour in small set-ups (thinking's own side is tested in `think`).
+
+use super::*;
+
+fn v(x: i32, y: i32) -> Vertex {
+    Vertex::new(x, y)
+}
+
+#[test]
+fn alone_in_a_corner_it_grows_a_big_loop() {
+    let mut game = Game::new(&[Some(v(0, 0)), Some(v(10, 10))]);
+    let mut bot = Planner::new();
+    let mut action = bot.act(0, &game);
+    while game.regions().is_empty() {
+        assert!(game.turn() < 40, "no loop closed in 40 turns");
+        game.play_turn(&[Some(Ok(action)), Some(Ok(Action::STAY))]);
+        action = bot.act(0, &game);
+    }
+    // Far from the only opponent, the race allows a loop much larger than a unit square.
+    assert!(game.regions()[0].area >= 12, "{:?}", game.regions());
+    assert!(game.turn() < 30, "closed only in turn {}", game.turn());
+}
+
+#[test]
+fn walks_onto_a_trail_it_reaches_first() {
+    let mut game = Game::new(&[Some(v(5, 4)), Some(v(3, 3))]);
+    let down = |d| Some(Ok(Action::new(d, PenFlag::Down)));
+    let keep = |d| Some(Ok(Action::new(d, PenFlag::Keep)));
+    game.play_turn(&[Some(Ok(Action::STAY)), down(Dir::Right)]);
+    game.play_turn(&[Some(Ok(Action::STAY)), keep(Dir::Right)]);
+    // Seat 1 drew (3,3) -> (4,3) -> (5,3); (5,3) is one step up from us.
+    let mut bot = Planner::new();
+    let action = bot.act(0, &game);
+    assert_eq!(action.dir, Dir::Up);
+}
+
+#[test]
+fn closes_at_once_when_an_opponent_comes_close() {
+    let mut game = Game::new(&[Some(v(2, 2)), Some(v(9, 9))]);
+    let keep = |d| Some(Ok(Action::new(d, PenFlag::Keep)));
+    let stay = Some(Ok(Action::STAY));
+    game.play_turn(&[Some(Ok(Action::new(Dir::Right, PenFlag::Down))), stay]);
+    game.play_turn(&[keep(Dir::Right), stay]);
+    game.play_turn(&[keep(Dir::Down), stay]);
+    game.play_turn(&[keep(Dir::Down), keep(Dir::Left)]);
+    // Trail (2,2) (3,2) (4,2) (4,3) (4,4); put the opponent right next to it.
+    let mut close = game.clone();
+    close.players[1].pos = v(5, 2);
+    // The rules alone (thinking weighs the same risk by what the opponent has shown, and
+    // this one has shown nothing: `think`'s tests cover that side).
+    let mut bot = Planner::with_params(Params {
+        playouts: 0,
+        ..Params::default()
+    });
+    let action = bot.act(0, &close);
+    // The shortest closing is (3,4) (3,3) (3,2): 3 moves, and the opponent can stand on
+    // (4,2) in one. No closing wins the race, so it takes a shortest one.
+    assert_eq!(action.dir, Dir::Left);
+}
