@@ -101,7 +101,7 @@ impl Workspace {
     /// The problem crates, sorted: the workspace packages with a `[package.metadata.contest]`
     /// table outside `crates/fixtures/`. What `make bundle` writes by default.
     pub fn problem_crates(&self) -> Vec<String> {
-        self.contest_crates(|dir| judges::readme::listed(dir))
+        self.contest_crates(judges::readme::listed)
     }
 
     /// The bundler's fixtures, sorted: contest crates under `crates/fixtures/`, small real
