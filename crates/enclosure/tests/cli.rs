@@ -1,7 +1,7 @@
 //! The real binary: line-by-line answers with flushing, clean exit at end of input, one-line
 //! errors on malformed referee lines. Only the shape of the answers is checked here, so the
-//! tests hold whichever strategy the binary plays (the exact answers of the placeholder bot
-//! are pinned by the samples through `enclosure::run`).
+//! tests hold whichever strategy the binary plays (its exact answers are pinned by the
+//! samples through `enclosure::bot::serve`).
 use enclosure::{parse_action, parse_pos};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
