@@ -58,7 +58,6 @@ pub mod geometry;
 pub mod protocol;
 pub mod rebuild;
 pub mod score;
-mod sort;
 pub mod state;
 pub mod turn;
 
