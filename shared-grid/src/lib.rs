@@ -20,8 +20,8 @@
 //! - [`Bounds`]: a rows x columns rectangle: bounds checks, stepping, neighbours.
 //! - [`Grid`]: a rows x columns array of cells, with parsing and drawing.
 //!
-//! **Sorting** (`sort`): [`insertion_sort_by_key`], the small stable sort of short lists
-//! (Robots, Enclosure), whose code in a bundle is a fraction of the standard library's.
+//! **Sorting** ([`sort`]): [`sort::by_key`], the small stable sort of short lists (Robots,
+//! Enclosure), whose code in a bundle is a fraction of the standard library's.
 //!
 //! One crate, not two: a bundle inlines only what its solution uses, so a problem that
 //! reads input and draws no grid carries no grid code either way.
@@ -32,7 +32,7 @@ mod fail;
 mod grid;
 mod input;
 mod pos;
-mod sort;
+pub mod sort;
 mod tokens;
 
 pub use bounds::Bounds;
@@ -41,5 +41,4 @@ pub use fail::{exit_on_bad_input, run_batch};
 pub use grid::Grid;
 pub use input::{parse_token, quote, InputError, QUOTE_LIMIT};
 pub use pos::Pos;
-pub use sort::insertion_sort_by_key;
 pub use tokens::{TokenReader, TOKEN_LIMIT};

@@ -9,7 +9,7 @@
 
 /// Sorts `items` by `key`, keeping items with equal keys in their order. `key` may run
 /// twice per comparison.
-pub fn insertion_sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
+pub fn by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) -> K) {
     for next in 1..items.len() {
         let mut at = next;
         while at > 0 && key(&items[at - 1]) > key(&items[at]) {
@@ -32,7 +32,7 @@ mod tests {
                 let items: Vec<(usize, u32)> =
                     (0..len).map(|i| (code / 3usize.pow(i) % 3, i)).collect();
                 let mut ours = items.clone();
-                insertion_sort_by_key(&mut ours, |&(k, _)| k);
+                by_key(&mut ours, |&(k, _)| k);
                 let mut want = items;
                 want.sort_by_key(|&(k, _)| k);
                 assert_eq!(ours, want);

@@ -1,6 +1,6 @@
 //! The 31 x 31 board: where you stand, where the robots are, which cells hold debris.
 
-use shared_grid::{insertion_sort_by_key, Bounds, Pos};
+use shared_grid::{Bounds, Pos};
 
 /// Rows and columns of the board.
 pub const SIZE: usize = 31;
@@ -14,14 +14,14 @@ pub fn cell_text(cell: Pos) -> String {
     format!("({},{})", cell.row + 1, cell.col + 1)
 }
 
-/// Sorts `cells` in row-major order, by insertion (`shared_grid::insertion_sort_by_key`): the
+/// Sorts `cells` in row-major order, by insertion (`shared_grid::sort::by_key`): the
 /// robots' list after their step is nearly sorted (a robot moves at most one row, so only
 /// robots less than three rows apart can change places), which this sorts in about one pass;
 /// the opening's list, in the input's order, takes O(R^2) for R <= 960 robots, once a case.
 /// Not `sort_unstable`, whose code was 1.4 KB (x86-64) and 1.7 KB (32-bit x86) of a C
 /// bundle's compressed images at `opt-level=z` (`crates/bundle/benches/README.md`).
 pub fn sort_cells(cells: &mut [Pos]) {
-    insertion_sort_by_key(cells, |&cell| cell);
+    shared_grid::sort::by_key(cells, |&cell| cell);
 }
 
 /// A position of the game between two of your moves.
