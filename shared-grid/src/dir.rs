@@ -36,15 +36,6 @@ impl Dir4 {
             Dir4::Right => Dir4::Left,
         }
     }
-
-    /// Both directions at right angles to this one.
-    #[inline]
-    pub const fn perpendicular(self) -> [Dir4; 2] {
-        match self {
-            Dir4::Up | Dir4::Down => [Dir4::Left, Dir4::Right],
-            Dir4::Left | Dir4::Right => [Dir4::Up, Dir4::Down],
-        }
-    }
 }
 
 /// The eight compass steps, clockwise from north (north = towards row 0).
@@ -104,10 +95,6 @@ mod tests {
             let (a, b) = d.delta();
             let (c, e) = d.opposite().delta();
             assert_eq!((a + c, b + e), (0, 0));
-            for p in d.perpendicular() {
-                let (x, y) = p.delta();
-                assert_eq!(a * x + b * y, 0, "{d:?} vs {p:?}");
-            }
         }
     }
 

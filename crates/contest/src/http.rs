@@ -1,5 +1,14 @@
 //! Just enough HTTP/1.1 for one POST per connection: the head and a `Content-Length` body read
 //! against one deadline, and a plain-text answer. No chunked bodies, no keep-alive.
+//!
+//! Hand-written, not a server crate: the listener's refusals need the connection itself. A
+//! small blocking server such as `tiny_http` reads and parses the head on its own threads
+//! before the application sees a request, with no limit on the head's size and no deadline
+//! for it (its `ServerConfig` sets the address and TLS only). So it could not answer an
+//! oversized head with 431, nor a client that dribbles its head with 408 and its thread
+//! freed, nor refuse a connection over the bound with 503 before reading anything
+//! (`crates/contest/tests/listen.rs` pins the 408 and the 503). What is left here is about a hundred
+//! lines: read to the blank line, split the headers, read the body.
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;

@@ -71,7 +71,8 @@ const RESERVED: &[&str] = &[
 const TEMPLATE_DEPENDENCIES: &[&str] = &[
     "shared-grid",
     "proconio",
-    "cli-check",
+    "assert-cmd",
+    "predicates",
     "insta",
     "rand",
     "rand-chacha",

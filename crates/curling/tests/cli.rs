@@ -2,15 +2,30 @@
 //! malformed or truncated data, which must end in one stderr line and a
 //! non-zero exit, never a panic report.
 
+use assert_cmd::assert::Assert;
+use assert_cmd::Command;
+use predicates::prelude::*;
 use std::process::Output;
 
+const BINARY: &str = env!("CARGO_BIN_EXE_curling");
+
 fn curling(input: &str) -> Output {
-    cli_check::run(env!("CARGO_BIN_EXE_curling"), &[], input)
+    Command::new(BINARY).write_stdin(input).output().unwrap()
+}
+
+/// How bad input must end: exit status 1 and one stderr line `curling: error: ...` of at most
+/// 300 bytes, never a panic report.
+fn fails_cleanly(command: &mut Command) -> Assert {
+    command.assert().code(1).stderr(
+        predicate::str::is_match(r"\Acurling: error: [^\n]*\n\z")
+            .unwrap()
+            .and(predicate::str::contains("panicked").not())
+            .and(predicate::function(|line: &str| line.len() <= 301)),
+    )
 }
 
 fn assert_fails_cleanly(input: &str, needle: &str) {
-    let line = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_curling"), input).message;
-    assert!(line.contains(needle), "{line:?} should mention {needle:?}");
+    fails_cleanly(Command::new(BINARY).write_stdin(input)).stderr(predicate::str::contains(needle));
 }
 
 #[test]
@@ -62,15 +77,17 @@ fn boards_larger_than_the_statement_are_solved() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-fn assert_fails_within_memory(input: &[u8], needle: &str) -> cli_check::Failure {
-    let failure =
-        cli_check::assert_fails_cleanly_within(env!("CARGO_BIN_EXE_curling"), MEMORY_KIB, input);
-    assert!(
-        failure.message.contains(needle),
-        "{:?} should mention {needle:?}",
-        failure.message
-    );
-    failure
+/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
+/// program that trusts a size from its input aborts instead of passing.
+fn within_memory() -> Command {
+    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
+    fails_cleanly(within_memory().write_stdin(input)).stderr(predicate::str::contains(needle))
 }
 
 #[test]
@@ -96,24 +113,23 @@ fn easy_boards(count: usize) -> String {
 
 #[test]
 fn datasets_before_an_error_are_answered() {
-    let failure = assert_fails_within_memory(
+    assert_fails_within_memory(
         format!("{}2 1\n2 9\n0 0\n", easy_boards(89)).as_bytes(),
         "dataset 90: square code 9",
-    );
-    assert_eq!(failure.stdout, "1\n".repeat(89));
+    )
+    .stdout("1\n".repeat(89));
     // A stray Ctrl-Z where the `0 0` line should be.
-    let failure =
-        assert_fails_within_memory(format!("{}\x1a", easy_boards(89)).as_bytes(), "dataset 90");
-    assert_eq!(failure.stdout, "1\n".repeat(89));
+    assert_fails_within_memory(format!("{}\x1a", easy_boards(89)).as_bytes(), "dataset 90")
+        .stdout("1\n".repeat(89));
 }
 
 #[test]
 fn error_lines_quote_little_of_a_huge_token() {
     let input = format!("2 1\n2 {}\n", "7".repeat(1 << 20));
-    let failure = assert_fails_within_memory(input.as_bytes(), "dataset 1");
-    assert!(failure.message.len() < 120, "{}", failure.message);
-    let failure = assert_fails_within_memory(&[b'2', b' ', 0xff, b'\n'], "");
-    assert!(failure.message.len() < 200, "{}", failure.message);
+    assert_fails_within_memory(input.as_bytes(), "dataset 1")
+        .stderr(predicate::function(|line: &str| line.len() < 121));
+    assert_fails_within_memory(&[b'2', b' ', 0xff, b'\n'], "")
+        .stderr(predicate::function(|line: &str| line.len() < 201));
 }
 
 #[test]
@@ -128,14 +144,12 @@ fn lenient_spacing_still_reads() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    let binary = env!("CARGO_BIN_EXE_curling");
-    let producer = cli_check::one_line_of('5', 1 << 30);
-    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
-    assert!(
-        failure
-            .message
-            .contains("expected the board width, found `5555"),
-        "{}",
-        failure.message
+    // The shell makes the line while the binary reads it (and stops when it stops).
+    let script = format!(
+        "yes 5 | tr -d '\\n' | head -c {} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}",
+        1u64 << 30
+    );
+    fails_cleanly(Command::new("sh").args(["-c", &script, BINARY])).stderr(
+        predicate::str::contains("expected the board width, found `5555"),
     );
 }

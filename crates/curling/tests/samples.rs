@@ -2,17 +2,16 @@
 //! byte-exact comparison with the `.out` file (snapshots forgive a missing
 //! final newline; judges do not).
 
-use std::fs;
+mod support;
 
-fn run(input: &str) -> String {
-    curling::run(input)
-}
+use std::fs;
+use support::output_of;
 
 #[test]
 fn samples() {
     insta::glob!("../../../samples/curling", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
-        let output = run(&input);
+        let output = output_of(&input);
         insta::assert_snapshot!(output);
         let expected = fs::read_to_string(path.with_extension("out")).unwrap();
         assert_eq!(output, expected, "byte-exact output for {}", path.display());

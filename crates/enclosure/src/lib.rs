@@ -44,9 +44,9 @@
 //!   it died and its `trappedleft`; traps are listed by `x`, then `y`; 2- and 3-seat lines
 //!   still parse. Parsing is strict about tokens (`[ACTION] 1 0` is illegal, no `+1`, no `00`)
 //!   but takes any run of blanks and a trailing `\r\n`.
-//! - The bot reads lines with `BufRead::read_line`: proconio's `LineSource` cannot see a line
-//!   end without blocking on the next line, which the referee sends only after our answer.
-//!   [`run`] (for the sample transcripts) reads the token stream with proconio instead.
+//! - The bot reads lines with `BufRead::read_line` ([`bot::serve`]): a reader of tokens
+//!   cannot see a line end without blocking on the next line, which the referee sends only
+//!   after our answer.
 //! - The tracker cannot see why a player died before the moves: it records `illegal_output`;
 //!   everything else it rebuilds exactly (`properties.rs`).
 
@@ -58,7 +58,6 @@ pub mod geometry;
 pub mod protocol;
 pub mod rebuild;
 pub mod score;
-mod sort;
 pub mod state;
 pub mod turn;
 
@@ -72,40 +71,3 @@ pub use protocol::{
 pub use rebuild::Tracker;
 pub use state::{Game, Player, Region, MAX_TURNS, NOWHERE, TABLE_SEATS};
 pub use turn::{mud_traps, Answer};
-
-/// Replays a whole transcript of referee lines (`[START]`, `[STATUS]`) through the submitted
-/// bot and returns its answers, one line each. Lines are recovered from the token stream: a
-/// message runs until the next `[...]` tag or the end of input.
-pub fn run<R: std::io::BufRead, S: proconio::source::Source<R>>(source: &mut S) -> String {
-    let mut session = bot::Session::new(bot::Planner::new());
-    let mut out = String::new();
-    let mut pending_tag: Option<String> = None;
-    loop {
-        let tag = match pending_tag.take() {
-            Some(tag) => tag,
-            None if source.is_empty() => break,
-            None => {
-                proconio::input! { from &mut *source, tag: String }
-                tag
-            }
-        };
-        let mut line = tag;
-        while !source.is_empty() {
-            proconio::input! { from &mut *source, token: String }
-            if token.starts_with('[') {
-                pending_tag = Some(token);
-                break;
-            }
-            line.push(' ');
-            line.push_str(&token);
-        }
-        match session.respond(&line) {
-            Ok(answer) => {
-                out.push_str(&answer);
-                out.push('\n');
-            }
-            Err(e) => panic!("bad referee line: {e}"),
-        }
-    }
-    out
-}

@@ -1,5 +1,7 @@
-//! The game state: players, territory, traps and the turn counter, with read-only accessors
-//! and a few set-up helpers (hand-built boards for tests and for the bot's what-ifs).
+//! The game state: players, territory, traps and the turn counter, with read-only accessors.
+//! Positions that no sequence of turns reaches quickly are hand-built in tests with the
+//! set-up helpers at the end, which exist only in test builds (`test`, or the
+//! `test-support` feature that the crate's own tests and benches turn on).
 
 use crate::action::DeathCause;
 use crate::capture;
@@ -246,7 +248,7 @@ impl Game {
             .filter(|v| self.traps[v.index()] > 0)
             .map(|v| (v, self.traps[v.index()] as u32))
             .collect();
-        crate::sort::sort_by_key(&mut traps, |&(v, _)| (v.x, v.y));
+        shared_grid::sort::by_key(&mut traps, |&(v, _)| (v.x, v.y));
         traps
     }
 
@@ -283,10 +285,11 @@ impl Game {
         created
     }
 
-    // ---- Set-up helpers for hand-built positions (tests, and the bot's what-ifs). ----
+    // ---- Set-up helpers for hand-built positions: tests and benches only. ----
 
     /// Gives `owner` the unowned cells among `cells` as one region per 4-connected group,
     /// created "now" (at the current turn); returns the new region ids.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn add_region(&mut self, owner: usize, cells: &[(i32, i32)]) -> Vec<usize> {
         let mask = cells.iter().fold(0u128, |m, &(x, y)| {
             m | 1u128 << cell_index(x, y).expect("cell on the board")
@@ -298,11 +301,13 @@ impl Game {
     }
 
     /// Puts a trap with `left` remaining turns at `v` (0 removes it).
+    #[cfg(any(test, feature = "test-support"))]
     pub fn set_trap(&mut self, v: Vertex, left: u32) {
         self.traps[v.index()] = left.min(u8::MAX as u32) as u8;
     }
 
     /// Sets `seat`'s remaining stuck turns.
+    #[cfg(any(test, feature = "test-support"))]
     pub fn set_stuck(&mut self, seat: usize, left: u32) {
         self.players[seat].stuck_left = left;
     }

@@ -1,17 +1,32 @@
 //! The real binary: line-by-line answers with flushing, clean exit at end of input, one-line
 //! errors on malformed referee lines. Only the shape of the answers is checked here, so the
-//! tests hold whichever strategy the binary plays (the exact answers of the placeholder bot
-//! are pinned by the samples through `enclosure::run`).
+//! tests hold whichever strategy the binary plays (its exact answers are pinned by the
+//! samples through `enclosure::bot::serve`).
 use enclosure::{parse_action, parse_pos};
+use predicates::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+const BINARY: &str = env!("CARGO_BIN_EXE_enclosure");
+
 fn run(input: &str) -> std::process::Output {
-    cli_check::run(env!("CARGO_BIN_EXE_enclosure"), &[], input)
+    assert_cmd::Command::new(BINARY)
+        .write_stdin(input)
+        .output()
+        .unwrap()
 }
 
+/// Exit status 1 and one stderr line `enclosure: error: ...`, never a panic report.
 fn assert_one_line_error(input: &str) {
-    cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_enclosure"), input);
+    assert_cmd::Command::new(BINARY)
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::is_match(r"\Aenclosure: error: [^\n]*\n\z")
+                .unwrap()
+                .and(predicate::str::contains("panicked").not()),
+        );
 }
 
 #[test]
@@ -50,7 +65,7 @@ fn empty_input_is_a_clean_exit() {
 
 #[test]
 fn every_answer_is_flushed_before_the_next_line_is_sent() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_enclosure"))
+    let mut child = Command::new(BINARY)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()

@@ -2,8 +2,31 @@
 //! from `[STATUS]` lines, and the placeholder bot's answers.
 mod common;
 use common::*;
-use enclosure::bot::{Idle, Session};
-use enclosure::{parse_action, parse_pos, DeathCause, Game, PenFlag, Stat, Tracker, Vertex};
+use enclosure::bot::{Session, Strategy};
+use enclosure::{
+    parse_action, parse_pos, Action, DeathCause, Game, PenFlag, Stat, Tracker, Vertex, CELLS,
+};
+
+/// The placeholder bot: starts in a corner and never moves. A rim vertex is never strictly
+/// inside a loop and a pen-up player is never cut, so it cannot die by the rules.
+struct Idle;
+
+impl Strategy for Idle {
+    fn start(&mut self, seat: usize) -> Vertex {
+        let far = CELLS as i32;
+        // One corner per seat, away from the others.
+        match seat % 4 {
+            0 => Vertex::new(0, 0),
+            1 => Vertex::new(far, 0),
+            2 => Vertex::new(0, far),
+            _ => Vertex::new(far, far),
+        }
+    }
+
+    fn act(&mut self, _seat: usize, _game: &Game) -> Action {
+        Action::STAY
+    }
+}
 
 /// The statement's sample (four seats), with the scanned `1` of its actions read as `l`.
 const SAMPLE_STATUSES: [&str; 3] = [

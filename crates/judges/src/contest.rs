@@ -6,7 +6,10 @@
 //! problem = "Curling 2.0"
 //! judges = ["aoj:1144", "poj:3009"]
 //! ```
-//! A judge with no problem number (our own referee) is named by its key alone.
+//! A judge with no problem number (our own referee) is named by its key alone. The table's
+//! other keys (`checker`, `time-limit-ms`, `interactive`) say how the stress loop judges a
+//! solution. [`Table`] is the one definition of the table: the bundler reads it from `cargo
+//! metadata` ([`contest_table`]), the stress loop from `Cargo.toml` ([`read_manifest`]).
 
 use crate::profile::{Profile, Profiles};
 use anyhow::{bail, Context, Result};
@@ -99,12 +102,61 @@ pub fn contest_table(
         .with_context(|| format!("`{name}`: in [package.metadata.contest]"))
 }
 
-/// The keys of the table read here; the stress loop reads the others (`checker`,
-/// `time-limit-ms`, `interactive`).
-#[derive(Deserialize)]
-struct Table {
-    problem: String,
-    judges: Vec<String>,
+/// `[package.metadata.contest]` as written, every key.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Table {
+    pub problem: String,
+    /// `key:problem` references into `judges.toml` (see [`parse_reference`]).
+    pub judges: Vec<String>,
+    /// How outputs are judged (`exact`, `tokens`, `float 1e-6`, `custom`); none: exact.
+    #[serde(default)]
+    pub checker: Option<String>,
+    /// The judge's time limit; none: the stress loop's default.
+    #[serde(default)]
+    pub time_limit_ms: Option<u64>,
+    #[serde(default)]
+    pub interactive: bool,
+}
+
+/// What a problem crate's `Cargo.toml` says about judging it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Manifest {
+    /// The package name.
+    pub package: String,
+    /// `[package.metadata.contest]`, if the crate has one.
+    pub contest: Option<Table>,
+}
+
+/// Reads `dir/Cargo.toml` (in a crate's tests: `env!("CARGO_MANIFEST_DIR")`).
+pub fn read_manifest(dir: &Path) -> Result<Manifest> {
+    let path = dir.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    parse_manifest(&text).with_context(|| path.display().to_string())
+}
+
+/// [`read_manifest`] of a manifest's text.
+pub fn parse_manifest(text: &str) -> Result<Manifest> {
+    #[derive(Deserialize)]
+    struct CargoToml {
+        package: Package,
+    }
+    #[derive(Deserialize)]
+    struct Package {
+        name: String,
+        #[serde(default)]
+        metadata: Metadata,
+    }
+    #[derive(Default, Deserialize)]
+    struct Metadata {
+        contest: Option<Table>,
+    }
+    let manifest: CargoToml = toml::from_str(text)?;
+    Ok(Manifest {
+        package: manifest.package.name,
+        contest: manifest.package.metadata.contest,
+    })
 }
 
 /// The table as `cargo metadata` gives it (JSON), resolved against `profiles`.
@@ -140,6 +192,27 @@ pub fn parse_table(table: &serde_json::Value, profiles: &Profiles) -> Result<Con
 mod tests {
     use super::*;
     use crate::test_fixtures::profiles;
+
+    #[test]
+    fn manifests_give_the_package_name_and_every_key_of_the_table() {
+        let text = "[package]\nname = \"demo\"\n\n[dependencies]\nname = \"x\"\n\n\
+            [package.metadata.contest]\nproblem = \"P\"\njudges = [\"aoj:1\"]\n\
+            checker = \"float 1e-6\"\ntime-limit-ms = 1000\ninteractive = true\n";
+        let manifest = parse_manifest(text).unwrap();
+        assert_eq!(manifest.package, "demo");
+        let table = manifest.contest.unwrap();
+        assert_eq!(
+            (table.problem.as_str(), &table.judges[..]),
+            ("P", &["aoj:1".to_string()][..])
+        );
+        assert_eq!(table.checker.as_deref(), Some("float 1e-6"));
+        assert_eq!((table.time_limit_ms, table.interactive), (Some(1000), true));
+        let plain = parse_manifest("[package]\nname = \"p\"\n").unwrap();
+        assert_eq!((plain.package.as_str(), plain.contest), ("p", None));
+        let untyped = "[package]\nname = \"p\"\n[package.metadata.contest]\n\
+            problem = \"P\"\njudges = []\ntime-limit-ms = \"fast\"\n";
+        assert!(parse_manifest(untyped).is_err());
+    }
 
     #[test]
     fn judges_are_named_by_key_and_cited_by_short_name() {

@@ -18,6 +18,7 @@
 //! never a guess.
 
 use anyhow::{bail, Context, Result};
+use jiff::civil;
 use serde::de::{DeserializeOwned, Deserializer, Error as _};
 use serde::Deserialize;
 use std::fmt;
@@ -131,19 +132,23 @@ impl fmt::Display for Version {
     }
 }
 
-/// A calendar date, possibly only to the month.
+/// A calendar date, possibly known only to the month: then it stands for the month's first
+/// day, the older reading. The calendar (valid days, months of different lengths, today in
+/// UTC) is `jiff`'s.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 #[serde(try_from = "String")]
 pub struct Date {
-    pub year: u32,
-    pub month: u32,
-    pub day: Option<u32>,
+    /// The day, or the first of the month.
+    date: civil::Date,
+    /// Whether the day is known.
+    to_the_day: bool,
 }
 
 impl Date {
+    /// `YYYY-MM-DD` or `YYYY-MM`, digits only, a day that exists.
     pub fn parse(text: &str) -> Option<Date> {
         let parts: Vec<&str> = text.split('-').collect();
-        let digits = |part: &str, len: usize| -> Option<u32> {
+        let digits = |part: &str, len: usize| -> Option<i16> {
             (part.len() == len && part.bytes().all(|b| b.is_ascii_digit()))
                 .then(|| part.parse().ok())
                 .flatten()
@@ -153,48 +158,37 @@ impl Date {
             None => None,
             Some(day) => Some(digits(day, 2)?),
         };
-        let valid = (1..=12).contains(&month)
-            && day.is_none_or(|d| (1..=31).contains(&d))
-            && parts.len() <= 3;
-        valid.then_some(Date { year, month, day })
-    }
-
-    /// Whether more than `months` months separate this date from `today`. A date known
-    /// only to the month counts from its first day (the older reading).
-    pub fn older_than(self, months: u32, today: Date) -> bool {
-        let month_index = |d: Date| d.year * 12 + (d.month - 1);
-        let expires = month_index(self) + months;
-        let today_index = month_index(today);
-        expires < today_index
-            || (expires == today_index && self.day.unwrap_or(1) < today.day.unwrap_or(1))
-    }
-
-    /// The UTC date of a moment, from the system clock's seconds since 1970-01-01.
-    pub fn from_unix_seconds(seconds: u64) -> Date {
-        // Days to civil date (proleptic Gregorian), after Howard Hinnant's algorithm.
-        let z = (seconds / 86_400) as i64 + 719_468;
-        let era = z.div_euclid(146_097);
-        let day_of_era = z.rem_euclid(146_097);
-        let year_of_era =
-            (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-        let mp = (5 * day_of_year + 2) / 153;
-        let day = day_of_year - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = year_of_era + era * 400 + i64::from(month <= 2);
-        Date {
-            year: year as u32,
-            month: month as u32,
-            day: Some(day as u32),
+        if parts.len() > 3 {
+            return None;
         }
+        let date = civil::Date::new(year, month as i8, day.unwrap_or(1) as i8).ok()?;
+        Some(Date {
+            date,
+            to_the_day: day.is_some(),
+        })
+    }
+
+    /// Whether more than `months` months separate this date from `today`. Months are
+    /// calendar months: a day the later month lacks (the 31st) becomes its last day.
+    pub fn older_than(self, months: u32, today: Date) -> bool {
+        let span = jiff::Span::new().months(i64::from(months));
+        // Past the end of the calendar: never older.
+        self.date
+            .checked_add(span)
+            .is_ok_and(|expires| expires < today.date)
     }
 
     /// Today's UTC date.
     pub fn today() -> Date {
-        let seconds = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        Date::from_unix_seconds(seconds)
+        Date::of(jiff::Timestamp::now())
+    }
+
+    /// The UTC date of a moment.
+    fn of(moment: jiff::Timestamp) -> Date {
+        Date {
+            date: jiff::tz::Offset::UTC.to_datetime(moment).date(),
+            to_the_day: true,
+        }
     }
 }
 
@@ -207,11 +201,8 @@ impl TryFrom<String> for Date {
 
 impl fmt::Display for Date {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}-{:02}", self.year, self.month)?;
-        match self.day {
-            Some(day) => write!(f, "-{day:02}"),
-            None => Ok(()),
-        }
+        let format = if self.to_the_day { "%Y-%m-%d" } else { "%Y-%m" };
+        write!(f, "{}", self.date.strftime(format))
     }
 }
 
@@ -482,6 +473,8 @@ mod tests {
         assert!(Version::parse("1.73") < Version::parse("1.79"));
         assert_eq!(Date::parse("2025-06").unwrap().to_string(), "2025-06");
         assert!(Date::parse("2025-13").is_none() && Date::parse("25-06-01").is_none());
+        assert!(Date::parse("2025-02-29").is_none() && Date::parse("2024-02-29").is_some());
+        assert!(Date::parse("2025-06-01-02").is_none() && Date::parse("2025-6-01").is_none());
     }
 
     #[test]
@@ -491,23 +484,26 @@ mod tests {
         assert!(!stale("2025-06-01"), "2025-06-01 + 18 months = 2026-12-01");
         assert!(!stale("2025-05-23"), "exactly 18 months is not older");
         assert!(stale("2025-05-22"));
+        assert!(
+            !stale("2025-05-31"),
+            "November has no 31st: 18 months end on its 30th"
+        );
+        assert!(Date::parse("2025-05-31")
+            .unwrap()
+            .older_than(18, Date::parse("2026-12-01").unwrap()));
         assert!(stale("2025-05"), "a month-only date counts from the 1st");
         assert!(stale("2024-05"));
         assert!(!stale("2026-05"));
     }
 
     #[test]
-    fn unix_seconds_become_utc_dates() {
-        assert_eq!(Date::from_unix_seconds(0).to_string(), "1970-01-01");
-        assert_eq!(
-            Date::from_unix_seconds(951_782_400).to_string(),
-            "2000-02-29"
-        );
-        // 2026-11-23 00:00:00 UTC.
-        assert_eq!(
-            Date::from_unix_seconds(1_795_392_000).to_string(),
-            "2026-11-23"
-        );
+    fn moments_become_utc_dates() {
+        let date = |seconds| Date::of(jiff::Timestamp::from_second(seconds).unwrap());
+        assert_eq!(date(0).to_string(), "1970-01-01");
+        assert_eq!(date(951_782_400).to_string(), "2000-02-29");
+        // 2026-11-23 00:00:00 UTC, and a second before it.
+        assert_eq!(date(1_795_392_000).to_string(), "2026-11-23");
+        assert_eq!(date(1_795_391_999).to_string(), "2026-11-22");
     }
 }
 

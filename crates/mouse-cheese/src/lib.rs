@@ -76,21 +76,14 @@ pub fn run_to<R: BufRead, W: Write>(
     Ok(())
 }
 
-/// The whole output for a whole input (tests); panics with the error line on malformed input.
-pub fn run(input: &str) -> String {
-    let mut out = Vec::new();
-    if let Err(err) = run_to(&mut TokenReader::new(input.as_bytes()), &mut out) {
-        panic!("{err}");
-    }
-    String::from_utf8(out).expect("the answers are ASCII")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn run_text(text: &str) -> String {
-        run(text)
+        let mut out = Vec::new();
+        run_to(&mut TokenReader::new(text.as_bytes()), &mut out).unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8(out).unwrap()
     }
 
     #[test]

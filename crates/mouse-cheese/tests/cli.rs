@@ -1,9 +1,25 @@
 //! The real binary on good, lenient, malformed and truncated input.
 
+use assert_cmd::assert::Assert;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_mouse-cheese");
+
+/// How bad input must end: exit status 1 and one stderr line `mouse-cheese: error: ...` of at
+/// most 300 bytes, never a panic report.
+fn fails_cleanly(command: &mut Command) -> Assert {
+    command.assert().code(1).stderr(
+        predicate::str::is_match(r"\Amouse-cheese: error: [^\n]*\n\z")
+            .unwrap()
+            .and(predicate::str::contains("panicked").not())
+            .and(predicate::function(|line: &str| line.len() <= 301)),
+    )
+}
 use std::process::Output;
 
 fn run_binary(input: &str) -> Output {
-    cli_check::run(env!("CARGO_BIN_EXE_mouse-cheese"), &[], input)
+    Command::new(BINARY).write_stdin(input).output().unwrap()
 }
 
 fn assert_ok(input: &str, expected: &str) {
@@ -20,13 +36,11 @@ fn assert_ok(input: &str, expected: &str) {
 /// Exit status 1, exactly one stderr line naming the program, no panic report; returns that
 /// line. Only the cases before the bad one may be answered on stdout.
 fn assert_refused(input: &str) -> String {
-    let failure = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_mouse-cheese"), input);
-    assert!(
-        failure.stdout.is_empty() || failure.stdout == "Case 1: SOHA\n",
-        "{input:?}: {}",
-        failure.stdout
-    );
-    failure.message
+    let out = fails_cleanly(Command::new(BINARY).write_stdin(input))
+        .stdout(predicate::str::is_empty().or(predicate::eq("Case 1: SOHA\n")))
+        .get_output()
+        .clone();
+    String::from_utf8(out.stderr).unwrap()
 }
 
 const SAMPLE_OUT: &str = "Case 1: No Cheese!\nCase 2: SOHA\nCase 3: TARA\n";
@@ -87,11 +101,30 @@ fn cells_off_the_board_are_refused() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-fn assert_fails_within_memory(input: &[u8], needle: &str) -> cli_check::Failure {
-    let binary = env!("CARGO_BIN_EXE_mouse-cheese");
-    let failure = cli_check::assert_fails_cleanly_within(binary, MEMORY_KIB, input);
-    assert!(failure.message.contains(needle), "{}", failure.message);
-    failure
+/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
+/// program that trusts a size from its input aborts instead of passing.
+fn within_memory() -> Command {
+    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+/// The binary under the same limit, its stdin the output of the shell pipeline `producer`,
+/// made while the binary reads it (and stopped when it stops).
+fn streamed_within_memory(producer: &str) -> Command {
+    let script = format!("{{ {producer}; }} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+/// A gigabyte of `5`s and no newline, for [`streamed_within_memory`]: one line too big to
+/// hold.
+const GIGABYTE_LINE: &str = "yes 5 | tr -d '\\n' | head -c 1073741824";
+
+fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
+    fails_cleanly(within_memory().write_stdin(input)).stderr(predicate::str::contains(needle))
 }
 
 #[test]
@@ -101,11 +134,7 @@ fn many_cases_run_in_bounded_memory() {
     let cases = 1_500_000;
     let mut input = format!("{cases}\n");
     input.push_str(&"1 4 1\n1 0 1 1\n".repeat(cases));
-    let out = cli_check::run_with_memory_limit(
-        env!("CARGO_BIN_EXE_mouse-cheese"),
-        MEMORY_KIB,
-        input.as_bytes(),
-    );
+    let out = within_memory().write_stdin(input).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -123,21 +152,21 @@ fn many_cases_run_in_bounded_memory() {
 #[test]
 fn cases_before_an_error_are_answered() {
     let input = format!("100\n{}1 x 0\n", "1 4 0\n".repeat(89));
-    let failure = assert_fails_within_memory(
+    let answered = || predicate::function(|out: &str| out.lines().count() == 89);
+    assert_fails_within_memory(
         input.as_bytes(),
         "case 90: expected the cheese's cell, found `x`",
-    );
-    assert_eq!(failure.stdout.lines().count(), 89);
+    )
+    .stdout(answered());
     let input = format!("100\n{}\x1a", "1 4 0\n".repeat(89));
-    let failure = assert_fails_within_memory(input.as_bytes(), "case 90");
-    assert_eq!(failure.stdout.lines().count(), 89);
+    assert_fails_within_memory(input.as_bytes(), "case 90").stdout(answered());
 }
 
 #[test]
 fn error_lines_quote_little_of_a_huge_token() {
     let input = format!("1\n1 2 1\n1 1 1 {}\n", "9".repeat(1 << 20));
-    let failure = assert_fails_within_memory(input.as_bytes(), "case 1");
-    assert!(failure.message.len() < 150, "{}", failure.message);
+    assert_fails_within_memory(input.as_bytes(), "case 1")
+        .stderr(predicate::function(|line: &str| line.len() < 151));
 }
 
 /// A gigabyte of digits with no newline: read token by token, the binary holds at most
@@ -145,14 +174,7 @@ fn error_lines_quote_little_of_a_huge_token() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    let binary = env!("CARGO_BIN_EXE_mouse-cheese");
-    let producer = cli_check::one_line_of('5', 1 << 30);
-    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
-    assert!(
-        failure
-            .message
-            .contains("expected the number of cases T, found `5555"),
-        "{}",
-        failure.message
-    );
+    fails_cleanly(&mut streamed_within_memory(GIGABYTE_LINE)).stderr(predicate::str::contains(
+        "expected the number of cases T, found `5555",
+    ));
 }

@@ -1,16 +1,15 @@
 //! Randomized whole-program tests: seeded random inputs written the many ways the lenient
 //! reader accepts (either end point order, duplicates, rim and junk segments, odd whitespace,
-//! T larger than the cases present, no final newline, mouse on the cheese), answered by `run`
+//! T larger than the cases present, no final newline, mouse on the cheese), answered by `run_to`
 //! and by the naive oracle. Also checks every committed sample output against the oracle.
 
 mod oracle;
 mod support;
 
-use mouse_cheese::run;
 use oracle::{interior_sticks, Oracle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use support::{oracle_output, random_input};
+use support::{oracle_output, output_of, random_input};
 
 #[test]
 fn random_inputs_agree_with_the_naive_oracle() {
@@ -20,7 +19,7 @@ fn random_inputs_agree_with_the_naive_oracle() {
     let mut cases = 0;
     for _ in 0..2000 {
         let (text, expected) = random_input(&mut rng, &sticks, &mut oracle);
-        let got = run(text.as_str());
+        let got = output_of(&text);
         assert_eq!(got, expected, "input:\n{text}");
         cases += expected.lines().count();
     }

@@ -3,7 +3,16 @@
 //! N = 10 is the statement's maximum; N = 100 is the largest board this program accepts.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use shared_grid::TokenReader;
 use std::hint::black_box;
+
+/// The whole output for `input`.
+fn run(input: &str) -> String {
+    let mut out = Vec::new();
+    let source = &mut TokenReader::new(input.as_bytes());
+    rc02_game::run_to(source, &mut out, &mut std::io::sink()).unwrap();
+    String::from_utf8(out).unwrap()
+}
 
 /// `k` moves of a game that never ends on an `n` x `n` board.
 fn shuffle_input(n: usize, k: usize) -> String {
@@ -25,9 +34,9 @@ fn shuffle_input(n: usize, k: usize) -> String {
 fn bench(c: &mut Criterion) {
     for n in [10, 100] {
         let input = shuffle_input(n, 1000);
-        assert!(rc02_game::run(input.as_str()).starts_with("1\n"));
+        assert!(run(&input).starts_with("1\n"));
         c.bench_function(&format!("run, N = {n}, K = 1000, no end"), |b| {
-            b.iter(|| rc02_game::run(black_box(input.as_str())))
+            b.iter(|| run(black_box(&input)))
         });
     }
 }

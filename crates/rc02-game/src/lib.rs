@@ -46,20 +46,6 @@ pub use game::{solve, Answer, Case, Game, IllegalMove, Move, Played, Square, Sta
 use shared_grid::{parse_token, InputError, TokenReader};
 use std::io::{BufRead, Write};
 
-/// Reads the input, plays it and returns the exact output (tests); panics with the error line
-/// on bad input.
-pub fn run(input: &str) -> String {
-    let mut out = Vec::new();
-    if let Err(err) = run_to(
-        &mut TokenReader::new(input.as_bytes()),
-        &mut out,
-        &mut std::io::sink(),
-    ) {
-        panic!("{err}");
-    }
-    String::from_utf8(out).expect("the answer is ASCII")
-}
-
 /// Reads the input, plays it and writes the answer to `out`, narrating every move and the
 /// board after it to `trace` (`io::sink()` for none).
 ///
@@ -109,7 +95,9 @@ mod run_tests {
     use super::*;
 
     fn run_str(input: &str) -> String {
-        run(input)
+        let (source, mut out) = (&mut TokenReader::new(input.as_bytes()), Vec::new());
+        run_to(source, &mut out, &mut std::io::sink()).unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8(out).unwrap()
     }
 
     #[test]

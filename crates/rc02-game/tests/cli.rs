@@ -1,14 +1,33 @@
 //! The real binary on bad, truncated and unusual input.
 
+use assert_cmd::assert::Assert;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_rc02-game");
+
+/// How bad input must end: exit status 1 and one stderr line `rc02-game: error: ...` of at
+/// most 300 bytes, never a panic report.
+fn fails_cleanly(command: &mut Command) -> Assert {
+    command.assert().code(1).stderr(
+        predicate::str::is_match(r"\Arc02-game: error: [^\n]*\n\z")
+            .unwrap()
+            .and(predicate::str::contains("panicked").not())
+            .and(predicate::function(|line: &str| line.len() <= 301)),
+    )
+}
 use std::process::Output;
 
 fn run_binary(input: &str, args: &[&str]) -> Output {
-    cli_check::run(env!("CARGO_BIN_EXE_rc02-game"), args, input)
+    Command::new(BINARY)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap()
 }
 
 fn assert_one_line_error(input: &str) {
-    let failure = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_rc02-game"), input);
-    assert!(failure.stdout.is_empty(), "{input:?}: nothing on stdout");
+    fails_cleanly(Command::new(BINARY).write_stdin(input)).stdout(predicate::str::is_empty());
 }
 
 #[test]
@@ -92,18 +111,35 @@ fn trace_draws_every_move_on_stderr() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
+/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
+/// program that trusts a size from its input aborts instead of passing.
+fn within_memory() -> Command {
+    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+/// The binary under the same limit, its stdin the output of the shell pipeline `producer`,
+/// made while the binary reads it (and stopped when it stops).
+fn streamed_within_memory(producer: &str) -> Command {
+    let script = format!("{{ {producer}; }} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+/// A gigabyte of `5`s and no newline, for [`streamed_within_memory`]: one line too big to
+/// hold.
+const GIGABYTE_LINE: &str = "yes 5 | tr -d '\\n' | head -c 1073741824";
+
 #[test]
 fn huge_k_and_tokens_fail_in_bounded_memory() {
-    let binary = env!("CARGO_BIN_EXE_rc02-game");
-    let failure = cli_check::assert_fails_cleanly_within(
-        binary,
-        MEMORY_KIB,
-        b"100 18446744073709551615\n1 2 2 2\n100 2 99",
-    );
-    assert!(failure.message.contains("move 2"), "{}", failure.message);
+    fails_cleanly(within_memory().write_stdin("100 18446744073709551615\n1 2 2 2\n100 2 99"))
+        .stderr(predicate::str::contains("move 2"));
     let input = format!("4 1\n1 3 2 {}\n", "3".repeat(1 << 20));
-    let failure = cli_check::assert_fails_cleanly_within(binary, MEMORY_KIB, input.as_bytes());
-    assert!(failure.message.len() < 150, "{}", failure.message);
+    fails_cleanly(within_memory().write_stdin(input))
+        .stderr(predicate::function(|line: &str| line.len() < 151));
 }
 
 #[test]
@@ -113,11 +149,7 @@ fn many_moves_stream_in_bounded_memory() {
     for _ in 0..25_000 {
         input.push_str("1 2 2 2\n100 2 99 2\n2 2 1 2\n99 2 100 2\n");
     }
-    let out = cli_check::run_with_memory_limit(
-        env!("CARGO_BIN_EXE_rc02-game"),
-        MEMORY_KIB,
-        input.as_bytes(),
-    );
+    let out = within_memory().write_stdin(input).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -131,14 +163,7 @@ fn many_moves_stream_in_bounded_memory() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    let binary = env!("CARGO_BIN_EXE_rc02-game");
-    let producer = cli_check::one_line_of('5', 1 << 30);
-    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
-    assert!(
-        failure
-            .message
-            .contains("expected the board size N, found `5555"),
-        "{}",
-        failure.message
-    );
+    fails_cleanly(&mut streamed_within_memory(GIGABYTE_LINE)).stderr(predicate::str::contains(
+        "expected the board size N, found `5555",
+    ));
 }

@@ -1,4 +1,4 @@
-//! Thousands of seeded random games, played through the crate (`run` on the input text and
+//! Thousands of seeded random games, played through the crate (`run_to` on the input text and
 //! `solve` on the parsed case) and through the plain oracle of `common`, outputs compared. The
 //! games come from `support`, shared with `make stress`.
 //!
@@ -12,9 +12,9 @@ mod support;
 use common::{oracle, Seen};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use rc02_game::{run, solve, Case, Move};
+use rc02_game::{solve, Case, Move};
 use stress_kit::Problem;
-use support::{random_input, Stress};
+use support::{output_of, random_input, Stress};
 
 #[test]
 fn random_games_agree_with_the_plain_oracle() {
@@ -26,7 +26,7 @@ fn random_games_agree_with_the_plain_oracle() {
         let (n, played) = (input.n, input.played());
         let expected = oracle(n, played, &mut seen);
         let text = Stress::write(&input);
-        let got = run(text.as_str());
+        let got = output_of(&text);
         assert_eq!(got, expected, "game {game}, input:\n{text}");
         let case = Case {
             n,

@@ -25,10 +25,12 @@
 //! | fewer-lines-than-k, extra-lines-after-k, no-final-newline, no-moves, ongoing-n10 | lenient input |
 
 mod common;
+mod support;
 
 use common::{Plain, Seen};
 use std::fs;
 use std::path::Path;
+use support::output_of;
 
 fn expected_for(path: &Path) -> String {
     fs::read_to_string(path.with_extension("out")).expect("every sample .in has its .out")
@@ -38,7 +40,7 @@ fn expected_for(path: &Path) -> String {
 fn samples_match_their_out_files_and_snapshots() {
     insta::glob!("../../../samples/rc02-game", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
-        let output = rc02_game::run(input.as_str());
+        let output = output_of(&input);
         assert_eq!(output, expected_for(path), "{}", path.display());
         insta::assert_snapshot!(output);
     });

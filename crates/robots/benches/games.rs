@@ -3,7 +3,7 @@
 //! - "longest games": of 2,000 random cases with 50 robots and 20 teleports (robots near the
 //!   rim or anywhere, teleports near the centre, which makes cornered games restart), the 20
 //!   that last the most moves, each played to the end;
-//! - "judge input": 100 such random cases as one input text through `run` (parsing, playing,
+//! - "judge input": 100 such random cases as one input text through `run_to` (parsing, playing,
 //!   formatting);
 //! - "worst decision": one choice where every walk is blocked or loses and the 20 teleport
 //!   entries all have to be tried (the last one is the only safe one);
@@ -19,7 +19,7 @@ use robots::board::{Board, START};
 use robots::strategy::choose;
 use robots::teleports::{TeleportEntries, TeleportList};
 use robots::{solve, Case};
-use shared_grid::{Dir8, Pos};
+use shared_grid::{Dir8, Pos, TokenReader};
 use std::hint::black_box;
 
 fn random_cell(rng: &mut ChaCha8Rng, near_rim: bool) -> Pos {
@@ -33,7 +33,8 @@ fn random_cell(rng: &mut ChaCha8Rng, near_rim: bool) -> Pos {
     Pos::new(coordinate(rng), coordinate(rng))
 }
 
-fn max_size_case(rng: &mut ChaCha8Rng) -> Case {
+/// A random case's robots and teleport entries: 50 robots, 20 entries near the centre.
+fn max_size_cells(rng: &mut ChaCha8Rng) -> (Vec<Pos>, Vec<Pos>) {
     let near_rim = rng.random_bool(0.5);
     let mut robots = Vec::new();
     while robots.len() < 50 {
@@ -45,14 +46,19 @@ fn max_size_case(rng: &mut ChaCha8Rng) -> Case {
     let teleports = (0..20)
         .map(|_| Pos::new(rng.random_range(10..21), rng.random_range(10..21)))
         .collect();
+    (robots, teleports)
+}
+
+fn max_size_case(rng: &mut ChaCha8Rng) -> Case {
+    let (robots, teleports) = max_size_cells(rng);
     Case::new(robots, teleports).unwrap()
 }
 
-fn input_text(cases: &[Case]) -> String {
+fn input_text(cases: &[(Vec<Pos>, Vec<Pos>)]) -> String {
     let mut text = String::new();
-    for case in cases {
-        text += &format!("{} {}\n", case.robots().len(), case.teleports().len());
-        for cell in case.robots().iter().chain(&case.teleports().cells()) {
+    for (robots, teleports) in cases {
+        text += &format!("{} {}\n", robots.len(), teleports.len());
+        for cell in robots.iter().chain(teleports) {
             text += &format!("{} {}\n", cell.row + 1, cell.col + 1);
         }
     }
@@ -82,10 +88,14 @@ fn games(c: &mut Criterion) {
         })
     });
 
-    let judge: Vec<Case> = (0..100).map(|_| max_size_case(&mut rng)).collect();
+    let judge: Vec<(Vec<Pos>, Vec<Pos>)> = (0..100).map(|_| max_size_cells(&mut rng)).collect();
     let text = input_text(&judge);
     c.bench_function("judge input (100 x R=50, T=20)", |b| {
-        b.iter(|| robots::run(black_box(text.as_str())))
+        b.iter(|| {
+            let mut out = Vec::new();
+            robots::run_to(&mut TokenReader::new(black_box(text.as_bytes())), &mut out).unwrap();
+            out
+        })
     });
 
     // Robots on your 8 neighbours and 42 more in the rows and columns around them; entries

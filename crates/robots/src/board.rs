@@ -14,22 +14,14 @@ pub fn cell_text(cell: Pos) -> String {
     format!("({},{})", cell.row + 1, cell.col + 1)
 }
 
-/// Sorts `cells` in row-major order, by insertion: the robots' list after their step is
-/// nearly sorted (a robot moves at most one row, so only robots less than three rows apart
-/// can change places), which this sorts in about one pass; the opening's list, in the
-/// input's order, takes O(R^2) for R <= 960 robots, once a case. Not `sort_unstable`, whose
-/// code a C bundle's images would carry for no gain on such lists
+/// Sorts `cells` in row-major order, by insertion (`shared_grid::sort::by_key`): the
+/// robots' list after their step is nearly sorted (a robot moves at most one row, so only
+/// robots less than three rows apart can change places), which this sorts in about one pass;
+/// the opening's list, in the input's order, takes O(R^2) for R <= 960 robots, once a case.
+/// Not `sort_unstable`, whose code a C bundle's images would carry for no gain on such lists
 /// (`crates/bundle/benches/README.md`).
 pub fn sort_cells(cells: &mut [Pos]) {
-    for next in 1..cells.len() {
-        let cell = cells[next];
-        let mut at = next;
-        while at > 0 && cells[at - 1] > cell {
-            cells[at] = cells[at - 1];
-            at -= 1;
-        }
-        cells[at] = cell;
-    }
+    shared_grid::sort::by_key(cells, |&cell| cell);
 }
 
 /// A position of the game between two of your moves.

@@ -110,12 +110,3 @@ fn run_cases<R: BufRead, W: Write>(
     }
     Ok(())
 }
-
-/// The whole output for a whole input (tests); panics with the error line on malformed input.
-pub fn run(input: &str) -> String {
-    let mut out = Vec::new();
-    if let Err(err) = run_to(&mut TokenReader::new(input.as_bytes()), &mut out) {
-        panic!("{err}");
-    }
-    String::from_utf8(out).expect("the report is ASCII")
-}

@@ -89,7 +89,8 @@ impl TeleportEntries {
         self.next.is_empty()
     }
 
-    /// Every entry's cell, in list order (for tests and tools: it costs 16 bytes an entry).
+    /// Every entry's cell, in list order (tests only: it costs 16 bytes an entry).
+    #[cfg(test)]
     pub fn cells(&self) -> Vec<Pos> {
         let mut cells = vec![Pos::default(); self.len()];
         for (index, &first) in self.first.iter().enumerate() {

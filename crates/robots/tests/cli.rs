@@ -1,15 +1,34 @@
 //! The real binary: awkward but acceptable input, malformed or truncated input (one stderr
 //! line, exit status 1, never a panic report), and the `--trace` drawing.
 
+use assert_cmd::assert::Assert;
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const BINARY: &str = env!("CARGO_BIN_EXE_robots");
+
+/// How bad input must end: exit status 1 and one stderr line `robots: error: ...` of at
+/// most 300 bytes, never a panic report.
+fn fails_cleanly(command: &mut Command) -> Assert {
+    command.assert().code(1).stderr(
+        predicate::str::is_match(r"\Arobots: error: [^\n]*\n\z")
+            .unwrap()
+            .and(predicate::str::contains("panicked").not())
+            .and(predicate::function(|line: &str| line.len() <= 301)),
+    )
+}
 use std::process::Output;
 
 fn robots(args: &[&str], input: &str) -> Output {
-    cli_check::run(env!("CARGO_BIN_EXE_robots"), args, input)
+    Command::new(BINARY)
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap()
 }
 
 fn assert_fails_cleanly(input: &str, needle: &str) {
-    let line = cli_check::assert_fails_cleanly(env!("CARGO_BIN_EXE_robots"), input).message;
-    assert!(line.contains(needle), "{line:?} should mention {needle:?}");
+    fails_cleanly(Command::new(BINARY).write_stdin(input)).stderr(predicate::str::contains(needle));
 }
 
 const WIN_FIRST_MOVE: &str = "Case 1:\nWon game after making 1 moves.\n\
@@ -94,22 +113,40 @@ fn without_trace_stderr_stays_empty() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-fn assert_fails_within_memory(input: &[u8], needle: &str) -> cli_check::Failure {
-    let binary = env!("CARGO_BIN_EXE_robots");
-    let failure = cli_check::assert_fails_cleanly_within(binary, MEMORY_KIB, input);
-    assert!(failure.message.contains(needle), "{}", failure.message);
-    failure
+/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
+/// program that trusts a size from its input aborts instead of passing.
+fn within_memory() -> Command {
+    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+/// The binary under the same limit, its stdin the output of the shell pipeline `producer`,
+/// made while the binary reads it (and stopped when it stops).
+fn streamed_within_memory(producer: &str) -> Command {
+    let script = format!("{{ {producer}; }} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script, BINARY]);
+    command
+}
+
+/// A gigabyte of `5`s and no newline, for [`streamed_within_memory`]: one line too big to
+/// hold.
+const GIGABYTE_LINE: &str = "yes 5 | tr -d '\\n' | head -c 1073741824";
+
+fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
+    fails_cleanly(within_memory().write_stdin(input)).stderr(predicate::str::contains(needle))
 }
 
 #[test]
 fn cases_before_an_error_are_answered() {
     let good = "2 0\n13 14\n13 16\n";
     let input = format!("{}2 0\n13 14\n13 x\n0 0\n", good.repeat(89));
-    let failure = assert_fails_within_memory(input.as_bytes(), "case 90: expected a column");
-    assert_eq!(failure.stdout, report_of_wins(89));
-    let failure =
-        assert_fails_within_memory(format!("{}\x1a", good.repeat(89)).as_bytes(), "case 90");
-    assert_eq!(failure.stdout, report_of_wins(89));
+    assert_fails_within_memory(input.as_bytes(), "case 90: expected a column")
+        .stdout(report_of_wins(89));
+    assert_fails_within_memory(format!("{}\x1a", good.repeat(89)).as_bytes(), "case 90")
+        .stdout(report_of_wins(89));
 }
 
 /// The report of `count` cases each won on the first move, as `WIN_FIRST_MOVE`.
@@ -124,8 +161,8 @@ fn report_of_wins(count: usize) -> String {
 fn huge_counts_and_tokens_fail_in_bounded_memory() {
     assert_fails_within_memory(b"0 18446744073709551615\n1 1\n", "end of input");
     let input = format!("1 0\n{} 1\n", "5".repeat(1 << 20));
-    let failure = assert_fails_within_memory(input.as_bytes(), "case 1");
-    assert!(failure.message.len() < 150, "{}", failure.message);
+    assert_fails_within_memory(input.as_bytes(), "case 1")
+        .stderr(predicate::function(|line: &str| line.len() < 151));
 }
 
 /// A gigabyte of digits with no newline: read token by token, the binary holds at most
@@ -133,24 +170,13 @@ fn huge_counts_and_tokens_fail_in_bounded_memory() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    let binary = env!("CARGO_BIN_EXE_robots");
-    let producer = cli_check::one_line_of('5', 1 << 30);
-    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
-    assert!(
-        failure
-            .message
-            .contains("case 1: expected the number of robots, found `5555"),
-        "{}",
-        failure.message
-    );
-    let producer = format!("printf '2 0\\n13 14\\n13 16\\n1 0\\n'; {producer}");
-    let failure = cli_check::assert_fails_cleanly_streamed_within(binary, MEMORY_KIB, &producer);
-    assert!(
-        failure.message.contains("case 2: expected a row"),
-        "{}",
-        failure.message
-    );
-    assert_eq!(failure.stdout, WIN_FIRST_MOVE);
+    fails_cleanly(&mut streamed_within_memory(GIGABYTE_LINE)).stderr(predicate::str::contains(
+        "case 1: expected the number of robots, found `5555",
+    ));
+    let producer = format!("printf '2 0\\n13 14\\n13 16\\n1 0\\n'; {GIGABYTE_LINE}");
+    fails_cleanly(&mut streamed_within_memory(&producer))
+        .stderr(predicate::str::contains("case 2: expected a row"))
+        .stdout(WIN_FIRST_MOVE);
 }
 
 /// Ten million teleport entries (40 MB of input) are kept in 4 bytes each: under 256 MiB they
@@ -158,9 +184,8 @@ fn gigabyte_line_fails_in_bounded_memory() {
 /// per-cell queues, six million aborted.
 #[test]
 fn ten_million_teleport_entries_fit_in_bounded_memory() {
-    let binary = env!("CARGO_BIN_EXE_robots");
     let producer = "echo '0 10000000'; yes '3 4' | head -n 10000000";
-    let out = cli_check::run_streamed_with_memory_limit(binary, MEMORY_KIB, producer);
+    let out = streamed_within_memory(producer).output().unwrap();
     assert!(
         out.status.success(),
         "{}",

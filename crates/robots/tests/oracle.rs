@@ -1,4 +1,4 @@
-//! Randomized differential test: `robots::run` against a second, deliberately plain
+//! Randomized differential test: `robots::run_to` against a second, deliberately plain
 //! implementation (in `support`, shared with `make stress`) written straight from the statement (one-based coordinates, a 2-D
 //! array of cells, every choice spelled out), on thousands of seeded random inputs.
 
@@ -6,11 +6,7 @@ mod support;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use support::{input_text, oracle, parse_instances, random_instance, Instance};
-
-fn solver(text: &str) -> String {
-    robots::run(text)
-}
+use support::{input_text, oracle, output_of, parse_instances, random_instance, Instance};
 
 /// Every expected `.out` under samples/robots, hand-made ones included, is what the oracle
 /// says (the statement's sample also matches the judges' published output).
@@ -44,7 +40,7 @@ fn check_random_games(seed: u64, inputs: usize) {
         let instances: Vec<Instance> = (0..3).map(|_| random_instance(&mut rng)).collect();
         let text = input_text(&instances, round % 7 != 0);
         let expected = oracle(&instances);
-        let got = solver(&text);
+        let got = output_of(&text);
         assert_eq!(got, expected, "input:\n{text}");
         teleports_taken += expected.matches("teleport").count();
         wins += expected.matches("Won").count();

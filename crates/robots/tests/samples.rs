@@ -3,17 +3,16 @@
 //! is also checked against the plain oracle in `tests/oracle.rs`; what each hand-made sample
 //! shows is in `samples/robots/README.md`.
 
-use std::fs;
+mod support;
 
-fn run(input: &str) -> String {
-    robots::run(input)
-}
+use std::fs;
+use support::output_of;
 
 #[test]
 fn samples() {
     insta::glob!("../../../samples/robots", "*.in", |path| {
         let input = fs::read_to_string(path).unwrap();
-        let output = run(&input);
+        let output = output_of(&input);
         insta::assert_snapshot!(output);
         let expected = fs::read_to_string(path.with_extension("out")).unwrap();
         assert_eq!(output, expected, "byte-exact output for {}", path.display());

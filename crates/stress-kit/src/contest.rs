@@ -1,6 +1,7 @@
 //! What a problem crate's manifest says about judging it: its package name and, from
-//! `[package.metadata.contest]`, `checker`, `time-limit-ms` and `interactive`. Read with a
-//! line scanner of the keys `contest new` writes (no TOML dependency in every test build).
+//! `[package.metadata.contest]`, `checker`, `time-limit-ms` and `interactive`. The table is
+//! read by the judges crate (`judges::contest::read_manifest`), which defines it for the
+//! bundler too.
 
 use crate::Checker;
 use std::path::{Path, PathBuf};
@@ -22,79 +23,57 @@ impl Contest {
     /// Reads `dir/Cargo.toml` (in a crate's tests: `env!("CARGO_MANIFEST_DIR")`).
     pub fn of_package(dir: impl AsRef<Path>) -> Result<Contest, String> {
         let dir = dir.as_ref();
-        let path = dir.join("Cargo.toml");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        Contest::parse(&text, dir).map_err(|e| format!("{}: {e}", path.display()))
+        let manifest = judges::contest::read_manifest(dir).map_err(|e| format!("{e:#}"))?;
+        Contest::from_manifest(manifest, dir)
+            .map_err(|e| format!("{}: {e}", dir.join("Cargo.toml").display()))
     }
 
-    fn parse(manifest: &str, dir: &Path) -> Result<Contest, String> {
-        let mut contest = Contest {
-            package: String::new(),
-            dir: dir.to_path_buf(),
-            checker: Checker::Exact,
-            time_limit: DEFAULT_TIME_LIMIT,
-            interactive: false,
+    /// The manifest's settings, with the defaults of a crate without a contest table.
+    fn from_manifest(manifest: judges::contest::Manifest, dir: &Path) -> Result<Contest, String> {
+        let table = manifest.contest;
+        let checker = match table.as_ref().and_then(|t| t.checker.as_deref()) {
+            Some(checker) => checker.parse()?,
+            None => Checker::Exact,
         };
-        let mut table = "";
-        for line in manifest.lines().map(str::trim) {
-            if line.starts_with('[') {
-                table = line;
-                continue;
-            }
-            let Some((key, value)) = line.split_once('=') else {
-                continue;
-            };
-            let (key, value) = (key.trim(), value.trim());
-            match (table, key) {
-                ("[package]", "name") => contest.package = string(key, value)?,
-                ("[package.metadata.contest]", "checker") => {
-                    contest.checker = string(key, value)?.parse()?
-                }
-                ("[package.metadata.contest]", "time-limit-ms") => {
-                    let ms: u64 = value
-                        .parse()
-                        .map_err(|_| format!("time-limit-ms = {value} is not a number"))?;
-                    contest.time_limit = Duration::from_millis(ms);
-                }
-                ("[package.metadata.contest]", "interactive") => {
-                    contest.interactive = value == "true"
-                }
-                _ => {}
-            }
-        }
-        Ok(contest)
+        Ok(Contest {
+            package: manifest.package,
+            dir: dir.to_path_buf(),
+            checker,
+            time_limit: table
+                .as_ref()
+                .and_then(|t| t.time_limit_ms)
+                .map_or(DEFAULT_TIME_LIMIT, Duration::from_millis),
+            interactive: table.is_some_and(|t| t.interactive),
+        })
     }
-}
-
-fn string(key: &str, value: &str) -> Result<String, String> {
-    value
-        .strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .filter(|v| !v.contains(['"', '\\']))
-        .map(str::to_string)
-        .ok_or_else(|| format!("{key} = {value}: a plain \"string\" is expected"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use judges::contest::parse_manifest;
+
+    fn parse(text: &str) -> Result<Contest, String> {
+        let manifest = parse_manifest(text).map_err(|e| format!("{e:#}"))?;
+        Contest::from_manifest(manifest, Path::new("d"))
+    }
 
     #[test]
     fn the_contest_table_is_read_with_defaults() {
         let manifest = "[package]\nname = \"demo\"\n\n[dependencies]\nname = \"x\"\n\n\
-            [package.metadata.contest]\nproblem = \"P\"\nchecker = \"float 1e-6\"\n\
-            time-limit-ms = 1000\ninteractive = true\n";
-        let contest = Contest::parse(manifest, Path::new("d")).unwrap();
+            [package.metadata.contest]\nproblem = \"P\"\njudges = [\"aoj:1\"]\n\
+            checker = \"float 1e-6\"\ntime-limit-ms = 1000\ninteractive = true\n";
+        let contest = parse(manifest).unwrap();
         assert_eq!(contest.package, "demo");
         assert_eq!(contest.checker, Checker::Float(1e-6));
         assert_eq!(contest.time_limit, Duration::from_secs(1));
         assert!(contest.interactive);
-        let plain = Contest::parse("[package]\nname = \"p\"\n", Path::new("d")).unwrap();
+        let plain = parse("[package]\nname = \"p\"\n").unwrap();
         assert_eq!(plain.checker, Checker::Exact);
         assert_eq!(plain.time_limit, DEFAULT_TIME_LIMIT);
         assert!(!plain.interactive);
-        let bad = "[package.metadata.contest]\nchecker = \"fuzzy\"\n";
-        assert!(Contest::parse(bad, Path::new("d")).is_err());
+        let bad = "[package]\nname = \"p\"\n[package.metadata.contest]\n\
+            problem = \"P\"\njudges = [\"aoj:1\"]\nchecker = \"fuzzy\"\n";
+        assert!(parse(bad).unwrap_err().contains("fuzzy"));
     }
 }

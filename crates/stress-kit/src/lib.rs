@@ -15,8 +15,9 @@
 //! attempt costs one process start (about 1 ms) plus the solution's own time.
 //!
 //! Decisions:
-//! - The checker is read from the crate's manifest by a line scanner, not a TOML crate: every
-//!   problem crate's test build compiles this crate, and the keys are the ones `contest new` writes.
+//! - The checker, time limit and interactivity come from the crate's
+//!   `[package.metadata.contest]`, read by the judges crate, which defines that table for the
+//!   bundler too: one parser of it, not two.
 //! - `float EPS` is |got - expected| <= EPS * max(1, |expected|) per token, the judges' "absolute
 //!   or relative error"; non-numeric tokens compare exactly.
 //! - A run is killed at twice the time limit plus 0.5 s: it is over the limit whatever it would

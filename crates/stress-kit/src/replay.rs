@@ -254,7 +254,8 @@ mod tests {
         let (program, input) = (dir.join("solution.sh"), dir.join("a.in"));
         let manifest = |checker: &str| {
             let text = format!(
-                "[package]\nname = \"no-such-crate\"\n\n[package.metadata.contest]\nchecker = \"{checker}\"\n"
+                "[package]\nname = \"no-such-crate\"\n\n[package.metadata.contest]\n\
+                 problem = \"P\"\njudges = [\"aoj:1\"]\nchecker = \"{checker}\"\n"
             );
             std::fs::write(dir.join("Cargo.toml"), text).unwrap();
         };

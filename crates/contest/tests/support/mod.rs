@@ -17,14 +17,12 @@ const COPIED: &[&str] = &[
     "judges.toml",
     "shared-grid",
     "crates/bundle",
-    "crates/cli-check",
     "crates/judges",
     "crates/stress-kit",
 ];
 const MEMBERS: &[&str] = &[
     "shared-grid",
     "crates/bundle",
-    "crates/cli-check",
     "crates/judges",
     "crates/stress-kit",
 ];

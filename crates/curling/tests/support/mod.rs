@@ -9,6 +9,15 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
 
+/// The whole output for a whole input, through `curling::run_to`; panics with the error line on
+/// malformed input.
+pub fn output_of(input: &str) -> String {
+    let mut out = Vec::new();
+    let source = &mut shared_grid::TokenReader::new(input.as_bytes());
+    curling::run_to(source, &mut out).unwrap_or_else(|err| panic!("{err}"));
+    String::from_utf8(out).expect("the output is ASCII")
+}
+
 pub const VACANT: u8 = 0;
 pub const BLOCK: u8 = 1;
 pub const START: u8 = 2;

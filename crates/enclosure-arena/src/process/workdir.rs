@@ -1,7 +1,7 @@
 //! Each bot program's own working directory: a fresh temporary directory per
-//! bot and game, so debug files a bot writes "where it stands" land there and
-//! not where the referee was started. It is removed when the seat is retired,
-//! unless kept (`--keep-bot-dirs`, for reading those files).
+//! bot and game (`tempfile`), so debug files a bot writes "where it stands" land
+//! there and not where the referee was started. It is removed when the seat is
+//! retired, or dropped, unless kept (`--keep-bot-dirs`, for reading those files).
 //!
 //! The referee's own directory is given to the bot as `ENCLOSURE_ARENA_CWD`,
 //! and a plain command line (words only, no shell syntax) has its words that
@@ -9,7 +9,7 @@
 //! or `python3 bot.py` run as typed.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use tempfile::TempDir;
 
 /// The environment variable holding the directory the referee was started in.
 pub const CWD_VARIABLE: &str = "ENCLOSURE_ARENA_CWD";
@@ -17,30 +17,25 @@ pub const CWD_VARIABLE: &str = "ENCLOSURE_ARENA_CWD";
 /// One bot's temporary working directory.
 #[derive(Debug)]
 pub struct BotDir {
-    path: PathBuf,
+    dir: TempDir,
     home: PathBuf,
     keep: bool,
 }
 
 impl BotDir {
-    /// Creates `$TMPDIR/enclosure-arena-PID-N` (N counts up within this process).
+    /// Creates a fresh `$TMPDIR/enclosure-arena-XXXXXX` (a random suffix); a kept one is
+    /// never removed, even when dropped.
     pub fn create(keep: bool) -> std::io::Result<BotDir> {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
         let home = std::env::current_dir()?;
-        loop {
-            let n = NEXT.fetch_add(1, Ordering::Relaxed);
-            let path =
-                std::env::temp_dir().join(format!("enclosure-arena-{}-{n}", std::process::id()));
-            match std::fs::create_dir(&path) {
-                Ok(()) => return Ok(BotDir { path, home, keep }),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
-            }
-        }
+        let dir = tempfile::Builder::new()
+            .prefix("enclosure-arena-")
+            .disable_cleanup(keep)
+            .tempdir()?;
+        Ok(BotDir { dir, home, keep })
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
+        self.dir.path()
     }
 
     /// The referee's working directory.
@@ -53,11 +48,10 @@ impl BotDir {
         if self.keep {
             eprintln!(
                 "enclosure-arena: bot working directory kept: {}",
-                self.path.display()
+                self.path().display()
             );
-        } else {
-            let _ = std::fs::remove_dir_all(&self.path);
         }
+        // Dropping the `TempDir` removes the directory unless kept, ignoring failures.
     }
 }
 

@@ -1,6 +1,6 @@
 //! The bot side of the protocol: a [`Session`] answers each referee line, keeping the rebuilt
 //! game up to date; a [`Strategy`] decides. The submission plays [`Planner`] (see `planner`
-//! for the strategy); [`Idle`] is the do-nothing placeholder the transcript samples use.
+//! for the strategy).
 
 mod bfs;
 mod board;
@@ -8,14 +8,12 @@ mod closing;
 mod forecast;
 mod grow;
 mod guard;
-mod idle;
 mod legal;
 mod model;
 mod planner;
 mod rect;
 mod think;
 
-pub use idle::Idle;
 pub use legal::legal_or_fallback;
 pub use planner::{Params, Planner};
 

@@ -13,6 +13,15 @@ use rand_chacha::ChaCha8Rng;
 use std::cell::RefCell;
 use std::fmt::Write;
 
+/// The whole output for a whole input, through `mouse_cheese::run_to`; panics with the error line on
+/// malformed input.
+pub fn output_of(input: &str) -> String {
+    let mut out = Vec::new();
+    let source = &mut shared_grid::TokenReader::new(input.as_bytes());
+    mouse_cheese::run_to(source, &mut out).unwrap_or_else(|err| panic!("{err}"));
+    String::from_utf8(out).expect("the output is ASCII")
+}
+
 pub struct RandomCase {
     mouse: u8,
     cheese: u8,

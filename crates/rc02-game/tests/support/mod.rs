@@ -9,6 +9,15 @@ use crate::common::{input_text, legal_moves, oracle, Plain, Seen};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+/// The whole output for a whole input, through `rc02_game::run_to`; panics with the error line on
+/// malformed input.
+pub fn output_of(input: &str) -> String {
+    let mut out = Vec::new();
+    let source = &mut shared_grid::TokenReader::new(input.as_bytes());
+    rc02_game::run_to(source, &mut out, &mut std::io::sink()).unwrap_or_else(|err| panic!("{err}"));
+    String::from_utf8(out).expect("the output is ASCII")
+}
+
 #[derive(Clone, Copy, Debug)]
 pub enum Policy {
     Uniform,

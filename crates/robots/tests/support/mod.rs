@@ -8,6 +8,15 @@
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
+/// The whole output for a whole input, through `robots::run_to`; panics with the error line on
+/// malformed input.
+pub fn output_of(input: &str) -> String {
+    let mut out = Vec::new();
+    let source = &mut shared_grid::TokenReader::new(input.as_bytes());
+    robots::run_to(source, &mut out).unwrap_or_else(|err| panic!("{err}"));
+    String::from_utf8(out).expect("the output is ASCII")
+}
+
 pub const N: i32 = 31;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
