@@ -1,11 +1,12 @@
-//! The one sort the solutions use: stable, by key, for short lists (Robots' live robots, at
-//! most a few dozen; Enclosure's loops closed in a turn and its mud traps).
+//! The one sort the solutions use: stable, by key, for short or nearly sorted lists (Robots'
+//! live robots, sorted again after every step; Enclosure's loops closed in a turn and its mud
+//! traps).
 //!
 //! Insertion, not the standard library's `sort_by_key`: that is a merge sort whose code is
 //! copied for every key type, and in Enclosure its copies were 15% of the C bundle's
-//! compressed images. Insertion is O(n^2) comparisons, cheap on lists this short, O(n) on the
-//! nearly sorted ones (robots after one step each), and keeps equal keys in their order, as
-//! `sort_by_key` does.
+//! compressed images. Insertion is O(n^2) comparisons at worst (Robots' opening list, once a
+//! case), O(n) on nearly sorted lists (the robots after one step each), and keeps equal keys
+//! in their order, as `sort_by_key` does.
 
 /// Sorts `items` by `key`, keeping items with equal keys in their order. `key` may run
 /// twice per comparison.
