@@ -17,10 +17,14 @@
 //!   same moves as the Rust bundle;
 //! - carry each machine's image or name the crate's file that does (and under a limit that
 //!   both images do not fit, mouse-cheese splits into two files that each fit and run);
-//! - where it carries a 32-bit x86 image, compile with `gcc -m32` and replay its samples and
-//!   the oracle's random cases there, and compile with MinGW for 32-bit and 64-bit Windows
-//!   and replay its samples under Wine (`OTHER_MACHINES`). A missing tool skips those
-//!   checks with a note, except under CI (`CI` set), which installs them all.
+//! - compile under every build of `OTHER_MACHINES` whose image it carries and replay its
+//!   samples there: clang and clang++ (C89 to C++17, both machines, `-O2` and none), gcc and
+//!   g++ `-m32` (and the oracle's random cases under `gcc -m32`), MinGW for 32-bit and 64-bit
+//!   Windows under Wine. A missing tool skips those checks with a note, except under CI
+//!   (`CI` set), which installs them all;
+//! - in every binary, keep the image's array in memory mapped writable and executable
+//!   (`sections`), a check shown to catch an array that is not; compiled by a compiler that
+//!   is neither GCC nor clang, stop with one `#error`.
 //!
 //! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
 //! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
@@ -28,6 +32,7 @@
 //! template of all of them with ac-library-rs.
 
 mod seccomp;
+mod sections;
 
 use bundle::native::Arch;
 use bundle::Workspace;
@@ -105,7 +110,8 @@ const COMMAND_LINES: [(&str, &str, &[&str]); 9] = [
     ),
 ];
 
-/// A build for another machine a C bundle runs on.
+/// A build beyond the judges' command lines: another compiler, language standard,
+/// optimisation or machine a C bundle must run under.
 struct Machine {
     name: &'static str,
     compiler: &'static str,
@@ -116,11 +122,64 @@ struct Machine {
     arch: Arch,
 }
 
-const OTHER_MACHINES: [Machine; 3] = [
+/// Every build beyond the judges': gcc and g++ for 32-bit x86; clang and clang++ (C89 and
+/// C, C++98 to C++17) for both machines; MinGW for 32-bit and 64-bit Windows, run under
+/// Wine; each with `-O2` and without `-O`. (`-x c++`: clang++ deprecates reading a `.c`
+/// file as C++ without it.)
+const OTHER_MACHINES: [Machine; 12] = [
     Machine {
         name: "linux-x86",
         compiler: "gcc",
         flags: &["-m32", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "linux-x86-g++17",
+        compiler: "g++",
+        flags: &["-m32", "-std=c++17"],
+        runner: Runner::Itself,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "clang-ansi-O2",
+        compiler: "clang",
+        flags: &["-ansi", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "clang",
+        compiler: "clang",
+        flags: &[],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "clang++98-O2",
+        compiler: "clang++",
+        flags: &["-x", "c++", "-std=c++98", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "clang++17",
+        compiler: "clang++",
+        flags: &["-x", "c++", "-std=c++17"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "linux-x86-clang-ansi-O2",
+        compiler: "clang",
+        flags: &["-m32", "-ansi", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "linux-x86-clang++11",
+        compiler: "clang++",
+        flags: &["-m32", "-x", "c++", "-std=c++11"],
         runner: Runner::Itself,
         arch: Arch::X86,
     },
@@ -132,9 +191,23 @@ const OTHER_MACHINES: [Machine; 3] = [
         arch: Arch::X86,
     },
     Machine {
+        name: "windows-x86-O0",
+        compiler: "i686-w64-mingw32-gcc",
+        flags: &[],
+        runner: Runner::Wine32,
+        arch: Arch::X86,
+    },
+    Machine {
         name: "windows-x86-64",
         compiler: "x86_64-w64-mingw32-gcc",
         flags: &["-O2"],
+        runner: Runner::Wine,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "windows-x86-64-O0",
+        compiler: "x86_64-w64-mingw32-gcc",
+        flags: &[],
         runner: Runner::Wine,
         arch: Arch::X86_64,
     },
@@ -570,7 +643,7 @@ fn machine_ready(
 }
 
 #[test]
-fn on_32_bit_linux_and_on_windows_every_c_bundle_replays_its_samples() {
+fn under_clang_gcc_m32_and_mingw_every_c_bundle_replays_its_samples() {
     // One thread a build: a Wine process mostly waits for its server.
     let failures: Vec<String> = std::thread::scope(|scope| {
         let runs: Vec<_> = other_builds()
@@ -947,6 +1020,60 @@ fn on_a_target_other_than_x86_linux_or_windows_the_file_stops_compiling_with_one
     let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(errors[0].contains("x86-64"), "{stderr}");
+}
+
+#[test]
+fn a_compiler_that_is_not_gcc_or_clang_stops_with_one_error_that_names_them() {
+    // tcc and MSVC define no __GNUC__ (tcc cannot make the array executable, MSVC has
+    // neither the calling-convention attributes nor GNU C's assembly).
+    let output = Command::new("gcc")
+        .args(["-U__GNUC__", "-fsyntax-only"])
+        .arg(c_source(with_both_images()))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains("GCC or clang"), "{stderr}");
+}
+
+#[test]
+fn every_build_keeps_the_image_in_writable_and_executable_memory() {
+    let judges = built()
+        .iter()
+        .flat_map(|b| b.c_binaries.iter().map(|(_, binary)| binary.clone()));
+    let others = other_builds().iter().map(|b| b.binary.clone());
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for binary in judges.chain(others) {
+        if let Err(why) = sections::image_memory_is_writable_and_executable(&binary) {
+            failures.push(why);
+        }
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= built().len() * COMMAND_LINES.len());
+}
+
+#[test]
+fn an_image_array_the_system_would_not_execute_does_not_pass_unnoticed() {
+    // The array's section flagged allocated and writable but not executable: what clang made
+    // of the section attribute the loader once used.
+    let text = std::fs::read_to_string(c_source(with_both_images())).unwrap();
+    let flags = "\\\"awx\\\"";
+    assert_eq!(
+        text.matches(flags).count(),
+        1,
+        "the loader's ELF section flags"
+    );
+    let binary = compile_c("not-executable", &text.replace(flags, "\\\"aw\\\""));
+    let why = sections::image_memory_is_writable_and_executable(&binary).unwrap_err();
+    assert!(why.contains("not writable and executable"), "{why}");
+    // And that is what the check is for: the program dies at the image's first instruction.
+    let sample = &samples(&with_both_images().samples)[0];
+    let output = run(&binary, &sample.1);
+    assert!(output.status.code().is_none(), "{}", output.status);
 }
 
 /// A bundle that carries both images (mouse-cheese's: UVa's bits are unknown).

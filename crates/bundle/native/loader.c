@@ -1,22 +1,28 @@
+${HEADER}
 /* ---------------------------------------------------------------------------------------
  * The loader. The solution is machine code (an "image") made from the Rust bundle, one for
- * x86-64 and one for 32-bit x86; below the loader both are stored as one LZMA stream
- * written in base 85. main():
+ * x86-64 and one for 32-bit x86; at the end of this file both are stored as one LZMA
+ * stream written in base 85. main():
  *   1. decodes the text and decompresses the stream up to the end of this machine's image,
- *      into `image`, an array that lives in a section the linker makes writable and
- *      executable (GCC's section attribute; no mmap, no mprotect: the program asks the
- *      system for nothing a plain C program does not), and checks its Adler-32;
+ *      into `image`, an array in a section the linker makes writable and executable (see
+ *      below: no mmap, no mprotect, the program asks the system for nothing a plain C
+ *      program does not), and checks its Adler-32;
  *   2. relocates it: the image was linked at address 0, and each listed word holds an
  *      address relative to that, so it adds where the image really is;
  *   3. calls the image's entry with `struct host`: the C functions through which the
  *      image reads, writes, allocates and exits. The image contains no system call.
- * C89 and C++98 alike; GCC extensions only for the section and the calling convention.
- * Linux and Windows alike: the images call nothing but `struct host`.
+ * C89 and C++98 alike; GNU C extensions (GCC, clang) only for the array's section and the
+ * calling convention. Linux and Windows alike: the images call nothing but `struct host`.
+ * (A template: the bundler fills in each dollar-brace name.)
  * ------------------------------------------------------------------------------------- */
 #if !defined(__GNUC__) || !(defined(__x86_64__) || defined(__i386__)) \
   || !(defined(__ELF__) || defined(_WIN32))
-#error "this C bundle carries x86 machine code: compile it with GCC (gcc, g++, MinGW) for x86-64 or 32-bit x86, Linux or Windows"
-#endif
+#error "this C bundle carries x86 machine code: compile it with GCC or clang (gcc, g++, clang, clang++, MinGW) for x86-64 or 32-bit x86, Linux or Windows"
+#elif defined(__x86_64__) && !${X86_64_CARRIED}
+#error "this C bundle carries no x86-64 image (${X86_64_MISSING})"
+#elif defined(__i386__) && !${X86_CARRIED}
+#error "this C bundle carries no 32-bit x86 image (${X86_MISSING})"
+#else
 
 /* For getc_unlocked and putc_unlocked (POSIX): the image is the program's only thread, and
    stdio's lock around each character was 15% of the time on a 4 MB input. Windows' C
@@ -43,14 +49,34 @@
 #define HOSTCALL __attribute__((cdecl))
 #endif
 
-/* The section the image runs in, allocated, writable and executable: "awx" in ELF, "wx"
-   in Windows' PE (whose section names have at most 8 characters). The "#" makes the
-   assembler read the flags GCC appends as a comment. */
-#ifdef __ELF__
-#define IMAGE_SECTION ".rust_image,\"awx\",@progbits#"
+/* The array the image runs in: IMAGE_BUFFER_SIZE zero bytes, page-aligned as the image
+   was linked, in a section the linker makes writable and executable (ELF's "awx", PE's
+   "bwx"; nobits and "b": the file stores none of its bytes). Declared in assembly, which
+   GNU as, clang's and MinGW's assemblers read alike: a section attribute's flags only GNU
+   as could be made to read (clang's array was not executable). The asm label names the
+   symbol exactly (no leading underscore on 32-bit Windows). It is the compiler's first
+   output: COFF has no section stack, so it returns to .text, where the compiler then is. */
+#ifdef __x86_64__
+#define IMAGE_BUFFER_SIZE ${X86_64_BUFFER_SIZE}
 #else
-#define IMAGE_SECTION ".rustimg,\"wx\"#"
+#define IMAGE_BUFFER_SIZE ${X86_BUFFER_SIZE}
 #endif
+#define LOADER_TEXT(x) #x
+#define LOADER_NUMBER(x) LOADER_TEXT(x)
+#ifdef __ELF__
+__asm__(".pushsection .rust_image,\"awx\",@nobits\n"
+        ".balign 4096\n"
+        "rust_image:\n"
+        ".skip " LOADER_NUMBER(IMAGE_BUFFER_SIZE) "\n"
+        ".popsection\n");
+#else
+__asm__(".section .rustimg,\"bwx\"\n"
+        ".balign 4096\n"
+        "rust_image:\n"
+        ".skip " LOADER_NUMBER(IMAGE_BUFFER_SIZE) "\n"
+        ".text\n");
+#endif
+extern unsigned char image[IMAGE_BUFFER_SIZE] __asm__("rust_image");
 
 /* The image's view of the world; the same fields, in the same order, as `Host` in the
    image's std stand-in (crates/bundle/native/std.rs). */
@@ -490,3 +516,34 @@ static int run_image(unsigned char *buffer, const struct image_layout *layout,
   host.memcmp = host_memcmp;
   return ((image_entry)(size_t)(image + layout->entry))(&host);
 }
+
+/* ---------------------------------------------------------------------------------------
+ * The images: ${IMAGES}; one LZMA stream of ${PACKED_SIZE} bytes.
+ * ------------------------------------------------------------------------------------- */
+static const char *const packed_lines[] = {
+${PACKED_LINES}
+0};
+
+static const struct packed_stream packed = {packed_lines, ${PACKED_SIZE}, ${LZMA_LC}, ${LZMA_LP}, ${LZMA_PB}};
+
+/* Each image's place in the stream and its relocated words, as distances from the one
+   before (a last 0 ends the list). */
+#ifdef __x86_64__
+static const unsigned long relocation_steps[] = {
+${X86_64_RELOCATION_STEPS}
+0};
+static const struct image_layout layout = {${X86_64_OFFSET}, ${X86_64_DATA_END}, ${X86_64_ADLER32}UL,
+  ${X86_64_ENTRY}, relocation_steps, sizeof relocation_steps / sizeof *relocation_steps - 1};
+#else
+static const unsigned long relocation_steps[] = {
+${X86_RELOCATION_STEPS}
+0};
+static const struct image_layout layout = {${X86_OFFSET}, ${X86_DATA_END}, ${X86_ADLER32}UL,
+  ${X86_ENTRY}, relocation_steps, sizeof relocation_steps / sizeof *relocation_steps - 1};
+#endif
+
+int main(void)
+{
+  return run_image(image, &layout, &packed);
+}
+#endif
