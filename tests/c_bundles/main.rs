@@ -24,13 +24,17 @@
 //!   (`CI` set), which installs them all;
 //! - in every binary, keep the image's array in memory mapped writable and executable
 //!   (`sections`), a check shown to catch an array that is not; compiled by a compiler that
-//!   is neither GCC nor clang, stop with one `#error`.
+//!   is neither GCC nor clang, stop with one `#error`;
+//! - damaged, stop with one line on stderr and status 1, never a signal (`damage`): each
+//!   number of an image's tables changed three ways in the C text, every 5th digit of the
+//!   packed stream and its last 64 changed in the binary.
 //!
 //! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
 //! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
 //! itertools, rustc-hash's `FxHashMap` (the stand-in's ordered `HashMap`), and a contestant's
 //! template of all of them with ac-library-rs.
 
+mod damage;
 mod seccomp;
 mod sections;
 
@@ -1004,6 +1008,111 @@ fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
         String::from_utf8_lossy(&output.stderr),
         "loader: the embedded image is damaged\n"
     );
+}
+
+/// Whether `output` is the loader's refusal: one line on stderr, from the loader, status 1.
+fn refused(output: &Output) -> bool {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    output.status.code() == Some(1) && stderr.lines().count() == 1 && stderr.starts_with("loader: ")
+}
+
+/// Digits at the end of the packed stream that change nothing the program reads: LZMA's
+/// end marker and the coder's last bytes, after the image's last byte (measured: the
+/// last 12 of mouse-cheese's 15,644).
+const UNREAD_TAIL: usize = 16;
+
+#[test]
+fn a_damaged_table_number_or_packed_digit_ends_the_program_with_one_line_and_status_1() {
+    // mouse-cheese with its x86-64 image alone, so that the whole stream is the image this
+    // machine reads.
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("mouse-cheese").unwrap();
+    let rust = bundle::bundle(&plan).unwrap();
+    let toolchains = bundle::native::Toolchains {
+        x86_64: bundle::native::Toolchain::find(Arch::X86_64).unwrap(),
+        x86: Err("left out by this test".to_string()),
+    };
+    let work = scratch("damage").join("work");
+    let files = bundle::native::c_bundles(&plan, &rust, &toolchains, &work, 1 << 20).unwrap();
+    let text = &files[0].text;
+    let intact = compile_c("damage", text);
+    let (_, input, expected) = &samples(&root().join("samples/mouse-cheese"))[0];
+    assert_eq!(&run(&intact, input).stdout, expected);
+
+    // Every number of the tables, changed by one either way and in bit 30, in the C text.
+    let numbers = damage::table_numbers(text);
+    assert!(numbers.len() >= 12, "{numbers:?}");
+    let mut tried = 0;
+    for (range, value) in numbers {
+        let is_array_size = text[..range.start].ends_with("IMAGE_BUFFER_SIZE ");
+        for changed in [value + 1, value.wrapping_sub(1), value ^ 1 << 30] {
+            // (An array 1 GB larger would not link: its size changes by one.)
+            if changed >= 1 << 32 || (is_array_size && changed > value + 1) {
+                continue;
+            }
+            let mut damaged = text.clone();
+            damaged.replace_range(range.clone(), &changed.to_string());
+            let output = run(&compile_c("damage-table", &damaged), input);
+            assert!(
+                refused(&output),
+                "{value} at {} changed to {changed}: {}, {:?}",
+                range.start,
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+            tried += 1;
+        }
+    }
+
+    // The packed stream's digits, each changed to the next digit in the compiled binary:
+    // every 5th (each run decompresses the image: all of them take minutes), and the last
+    // 64 one by one.
+    let binary = std::fs::read(&intact).unwrap();
+    let mut places = Vec::new();
+    for line in damage::packed_lines(text) {
+        let at = damage::only_place(&binary, line.as_bytes());
+        places.extend(at..at + line.len());
+    }
+    let total = places.len();
+    let chosen: Vec<(usize, usize)> = places
+        .into_iter()
+        .enumerate()
+        .filter(|(index, _)| index % 5 == 0 || index + 64 >= total)
+        .collect();
+    // One at a time: a program written while another thread starts one can be held open
+    // for writing by that child until it execs ("Text file busy").
+    let path = scratch("damage").join("digit");
+    let mut unnoticed = Vec::new();
+    for &(index, at) in &chosen {
+        let mut damaged = binary.clone();
+        damaged[at] = damage::other_digit(damaged[at]);
+        write_executable(&path, &damaged);
+        let output = run(&path, input);
+        if refused(&output) {
+            continue;
+        }
+        assert!(
+            output.status.success() && output.stdout == *expected,
+            "digit {index} of {total}: {}, {:?}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        unnoticed.push(index);
+    }
+    // What goes unnoticed changes nothing the program reads.
+    assert!(
+        unnoticed.iter().all(|&index| index + UNREAD_TAIL >= total),
+        "digits {unnoticed:?} of {total} changed, and the program ran"
+    );
+    assert!(tried >= 30 && chosen.len() > total / 5);
+}
+
+/// Writes `bytes` to `path` as a program.
+fn write_executable(path: &Path, bytes: &[u8]) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::remove_file(path);
+    std::fs::write(path, bytes).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]

@@ -17,8 +17,8 @@ const TEMPLATE: &str = include_str!("../../native/loader.c");
 const BASE85_DIGITS: &[u8; 85] =
     b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
 
-/// Digits per line of the packed image.
-const LINE: usize = 180;
+/// Digits per line of the packed image: C89 promises string literals of 509 characters.
+const LINE: usize = 500;
 
 /// Who holds the copyright of Rust's `core`, `alloc` and `compiler_builtins`, whose code
 /// is in every image; the Rust project offers them under MIT or Apache-2.0.
@@ -193,8 +193,7 @@ fn header(
             "in (crates/bundle/native/std.rs); the loader below decompresses the image for the",
             "machine it is compiled for into a writable and executable array and calls it. It",
             "makes no system call of its own. Compiles as C89 and as C++98 with GCC or clang",
-            "(gcc -ansi, g++, clang, clang++, -O or none) for Linux or Windows (MinGW), x86-64",
-            "or 32-bit x86; any other compiler stops with one #error.",
+            "(-O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",
         ]
         .map(str::to_string),
     );
@@ -294,7 +293,7 @@ fn values(
             .find(|(a, _)| *a == arch)
             .map_or(String::new(), |(_, why)| why.replace(['"', '\\'], "'"));
         let machine = match carried {
-            Some((built, &offset)) => Machine::of(&built.image, offset, stream),
+            Some((built, &offset)) => Machine::of(&built.image, offset, stream, packed.len()),
             None => Machine::default(),
         };
         let prefix = macro_prefix(arch);
@@ -304,7 +303,7 @@ fn values(
         set("BUFFER_SIZE", machine.buffer_size.to_string());
         set("OFFSET", machine.offset.to_string());
         set("DATA_END", machine.data_end.to_string());
-        set("ADLER32", machine.adler32.to_string());
+        set("CHECK", machine.check.to_string());
         set("ENTRY", machine.entry.to_string());
         set("RELOCATION_STEPS", machine.relocation_steps);
     }
@@ -318,37 +317,61 @@ struct Machine {
     buffer_size: usize,
     offset: usize,
     data_end: usize,
-    /// Of the stream's bytes up to `data_end`.
-    adler32: u32,
     entry: usize,
+    /// The loader's `tables_check`: the Adler-32 of the stream's bytes up to `data_end`
+    /// and of every number above and of the coder's, as four bytes each, least
+    /// significant first.
+    check: u32,
     /// The relocated words as distances from the one before, 20 to a line, each followed
     /// by a comma.
     relocation_steps: String,
 }
 
 impl Machine {
-    fn of(image: &Image, offset: usize, stream: &Stream) -> Machine {
+    fn of(image: &Image, offset: usize, stream: &Stream, packed_size: usize) -> Machine {
         let data_end = offset + image.data.len();
+        let buffer_size = offset + image.size;
         let mut previous = 0;
-        let steps: Vec<String> = image
+        let steps: Vec<usize> = image
             .relocations
             .iter()
             .map(|&at| {
                 let step = at - previous;
                 previous = at;
-                step.to_string()
+                step
             })
             .collect();
-        let rows: Vec<String> = steps
-            .chunks(20)
-            .map(|row| format!("{},", row.join(", ")))
-            .collect();
-        Machine {
-            buffer_size: offset + image.size,
+        let [lc, lp, pb] = LZMA_LC_LP_PB.map(|bits| bits as usize);
+        let mut check = adler2::Adler32::new();
+        check.write_slice(&stream.bytes[..data_end]);
+        let numbers = [
+            buffer_size,
             offset,
             data_end,
-            adler32: adler2::adler32_slice(&stream.bytes[..data_end]),
+            image.entry,
+            packed_size,
+            lc,
+            lp,
+            pb,
+            steps.len(),
+        ];
+        for number in numbers.iter().chain(&steps) {
+            let number = u32::try_from(*number).expect("the tables' numbers are below 2^32");
+            check.write_slice(&number.to_le_bytes());
+        }
+        let rows: Vec<String> = steps
+            .chunks(20)
+            .map(|row| {
+                let row: Vec<String> = row.iter().map(usize::to_string).collect();
+                format!("{},", row.join(", "))
+            })
+            .collect();
+        Machine {
+            buffer_size,
+            offset,
+            data_end,
             entry: image.entry,
+            check: check.checksum(),
             relocation_steps: rows.join("\n"),
         }
     }
