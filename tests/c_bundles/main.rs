@@ -1,10 +1,10 @@
 //! C bundles (`bundle::native`): every problem with a judge that takes C is bundled into a
 //! scratch directory as `<crate>.rs` and `<crate>.c` (and `<crate>-i686.c` where its two
 //! images do not fit one file: Enclosure's), and each C file must
-//! - compile without error under every command line a judge records (`COMMAND_LINES`:
-//!   UVa's `gcc -ansi` and `g++`, old ZOJ's `-ansi -fno-asm -static`, `g++ -std=c++98`,
-//!   plain `gcc` and `g++` without `-O` as NOI compiled, BOJ's C), and each build replay
-//!   every `samples/<crate>/*.in` byte for byte;
+//! - compile without error under every gcc and g++ command line a judge records
+//!   (judges.toml, `judge_lines`: UVa's `gcc -ansi` and `g++`, old ZOJ's `-ansi -fno-asm
+//!   -static`, plain `gcc` and `g++` without `-O` as NOI compiled, BOJ's C), and each build
+//!   replay every `samples/<crate>/*.in` byte for byte;
 //! - behave as the Rust bundle on malformed input: the same stdout, the same one stderr
 //!   line (up to the message, where a panic reports it: the C bundle's line is a fixed one),
 //!   the same exit status;
@@ -45,74 +45,50 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// How the judges compile C and C++ (judges.toml's `[key.c]` tables): a name, the
-/// compiler, the flags before the source and the flags after it, in the judge's order.
-const COMMAND_LINES: [(&str, &str, &[&str]); 9] = [
-    (
-        "uva-c",
-        "gcc",
-        &["-lm", "-lcrypt", "-O2", "-pipe", "-ansi", "-DONLINE_JUDGE"],
-    ),
-    (
-        "uva-c++",
-        "g++",
-        &["-lm", "-lcrypt", "-O2", "-pipe", "-DONLINE_JUDGE"],
-    ),
-    (
-        "uva-c++11",
-        "g++",
-        &[
-            "-lm",
-            "-lcrypt",
-            "-O2",
-            "-pipe",
-            "-DONLINE_JUDGE",
-            "-std=c++11",
-        ],
-    ),
-    (
-        "zoj-c",
-        "gcc",
-        &[
-            "-ansi",
-            "-fno-asm",
-            "-O2",
-            "-Wall",
-            "-static",
-            "-DONLINE_JUDGE",
-            "-lm",
-        ],
-    ),
-    (
-        "zoj-c++",
-        "g++",
-        &[
-            "-ansi",
-            "-fno-asm",
-            "-O2",
-            "-Wall",
-            "-lm",
-            "-static",
-            "-DONLINE_JUDGE",
-        ],
-    ),
-    ("c++98", "g++", &["-std=c++98", "-O2"]),
-    ("noi-c", "gcc", &[]),
-    ("noi-c++", "g++", &[]),
-    (
-        "boj-c",
-        "gcc",
-        &[
-            "-O2",
-            "-Wall",
-            "-lm",
-            "-static",
-            "-std=c11",
-            "-DONLINE_JUDGE",
-            "-DBOJ",
-        ],
-    ),
-];
+/// A judge's C or C++ command line (judges.toml's `[key.c]` tables) that runs here: gcc or
+/// g++ with its flags known.
+struct JudgeLine {
+    /// `<judge>-<compiler>`, numbered from the second line of the same compiler on
+    /// (`uva-g++`, `uva-g++2`).
+    name: String,
+    compiler: String,
+    /// Before the source file, in the judge's order.
+    flags: Vec<String>,
+}
+
+/// The judges' command lines, read once from judges.toml.
+fn judge_lines() -> &'static [JudgeLine] {
+    static LINES: OnceLock<Vec<JudgeLine>> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let profiles = judges::profile::Profiles::load(root()).expect("judges.toml");
+        let mut lines: Vec<JudgeLine> = Vec::new();
+        for profile in &profiles.judges {
+            let recorded = profile
+                .c
+                .iter()
+                .flat_map(|c| c.command_lines.iter().flatten());
+            for line in recorded {
+                let Some(flags) = &line.flags else { continue };
+                if !["gcc", "g++"].contains(&line.compiler.as_str()) {
+                    continue;
+                }
+                let base = format!("{}-{}", profile.key, line.compiler);
+                let same = lines.iter().filter(|l| l.name.starts_with(&base)).count();
+                let name = match same {
+                    0 => base,
+                    n => format!("{base}{}", n + 1),
+                };
+                lines.push(JudgeLine {
+                    name,
+                    compiler: line.compiler.clone(),
+                    flags: flags.clone(),
+                });
+            }
+        }
+        assert!(lines.len() >= 8, "UVa's, ZOJ's, NOI's and BOJ's lines");
+        lines
+    })
+}
 
 /// A build beyond the judges' command lines: another compiler, language standard,
 /// optimisation or machine a C bundle must run under.
@@ -126,11 +102,18 @@ struct Machine {
     arch: Arch,
 }
 
-/// Every build beyond the judges': gcc and g++ for 32-bit x86; clang and clang++ (C89 and
+/// Every build beyond the judges': `g++ -std=c++98`; gcc and g++ for 32-bit x86; clang and clang++ (C89 and
 /// C, C++98 to C++17) for both machines; MinGW for 32-bit and 64-bit Windows, run under
 /// Wine; each with `-O2` and without `-O`. (`-x c++`: clang++ deprecates reading a `.c`
 /// file as C++ without it.)
-const OTHER_MACHINES: [Machine; 12] = [
+const OTHER_MACHINES: [Machine; 13] = [
+    Machine {
+        name: "g++98-O2",
+        compiler: "g++",
+        flags: &["-std=c++98", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
     Machine {
         name: "linux-x86",
         compiler: "gcc",
@@ -263,9 +246,11 @@ const ALSO_IN_C: [&str; 3] = [
 ];
 
 /// The build that runs under the system-call filter: static, as ZOJ links.
-const STATIC_BUILD: &str = "zoj-c";
+const STATIC_BUILD: &str = "zoj-gcc";
+/// UVa's C: the build the oracle's cases and malformed input run.
+const UVA_C: &str = "uva-gcc";
 /// The build that plays the arena: C++ without `-O`, as NOI compiled.
-const NOI_BUILD: &str = "noi-c++";
+const NOI_BUILD: &str = "noi-2013-g++";
 /// What a C bundle prints for any panic, where the Rust bundle prints the panic's message
 /// (`PANIC_LINE` in crates/bundle/native/std.rs).
 const PANIC_LINE: &str = "the program panicked (a C bundle keeps no panic messages)";
@@ -287,13 +272,13 @@ struct Built {
     image_elfs: Vec<PathBuf>,
     /// The machines it carries an image for.
     arches: Vec<Arch>,
-    /// One binary per `COMMAND_LINES` entry, by name.
-    c_binaries: Vec<(&'static str, PathBuf)>,
+    /// One binary per judge's command line (`judge_lines`), by name.
+    c_binaries: Vec<(String, PathBuf)>,
 }
 
 impl Built {
     fn c_binary(&self, build: &str) -> &Path {
-        let found = self.c_binaries.iter().find(|(name, _)| *name == build);
+        let found = self.c_binaries.iter().find(|(name, _)| name == build);
         &found.expect("every command line is built").1
     }
 }
@@ -403,25 +388,26 @@ fn build(
             } else {
                 &["-m32"]
             };
-            let c_binaries = COMMAND_LINES
+            let c_binaries = judge_lines()
                 .iter()
-                .map(|(build, compiler, flags)| {
-                    let binary = dir.join(format!("{stem}-{build}"));
+                .map(|line| {
+                    let binary = dir.join(format!("{stem}-{}", line.name));
                     run_ok(
-                        Command::new(compiler)
+                        Command::new(&line.compiler)
                             .args(machine)
-                            .args(*flags)
+                            .args(&line.flags)
                             .arg(&c_source)
                             .arg("-o")
                             .arg(&binary),
                         &format!(
-                            "{name}: {compiler} {} {} {}",
+                            "{name}: {} {} {} {}",
+                            line.compiler,
                             machine.join(" "),
-                            flags.join(" "),
+                            line.flags.join(" "),
                             c_source.display()
                         ),
                     );
-                    (*build, binary)
+                    (line.name.clone(), binary)
                 })
                 .collect();
             Built {
@@ -735,7 +721,7 @@ fn malformed_input_ends_the_c_bundle_as_it_ends_the_rust_bundle() {
         long_token.as_bytes(),
     ];
     for built in built() {
-        let c_binary = built.c_binary("uva-c");
+        let c_binary = built.c_binary(UVA_C);
         for input in inputs {
             let rust = run(&built.rust_binary, input);
             let c = run(c_binary, input);
@@ -793,7 +779,7 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
             .map(|b| b.binary.clone());
         let binaries = [
             built.rust_binary.clone(),
-            built.c_binary("uva-c").to_path_buf(),
+            built.c_binary(UVA_C).to_path_buf(),
         ]
         .into_iter()
         .chain(linux_x86);
@@ -1162,7 +1148,7 @@ fn every_build_keeps_the_image_in_writable_and_executable_memory() {
         checked += 1;
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(checked >= built().len() * COMMAND_LINES.len());
+    assert!(checked >= built().len() * judge_lines().len());
 }
 
 #[test]
