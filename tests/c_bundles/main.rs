@@ -1,10 +1,10 @@
 //! C bundles (`bundle::native`): every problem with a judge that takes C is bundled into a
 //! scratch directory as `<crate>.rs` and `<crate>.c` (and `<crate>-i686.c` where its two
 //! images do not fit one file: Enclosure's), and each C file must
-//! - compile without error under every command line a judge records (`COMMAND_LINES`:
-//!   UVa's `gcc -ansi` and `g++`, old ZOJ's `-ansi -fno-asm -static`, `g++ -std=c++98`,
-//!   plain `gcc` and `g++` without `-O` as NOI compiled, BOJ's C), and each build replay
-//!   every `samples/<crate>/*.in` byte for byte;
+//! - compile without error under every gcc and g++ command line a judge records
+//!   (judges.toml, `judge_lines`: UVa's `gcc -ansi` and `g++`, old ZOJ's `-ansi -fno-asm
+//!   -static`, plain `gcc` and `g++` without `-O` as NOI compiled, BOJ's C), and each build
+//!   replay every `samples/<crate>/*.in` byte for byte;
 //! - behave as the Rust bundle on malformed input: the same stdout, the same one stderr
 //!   line (up to the message, where a panic reports it: the C bundle's line is a fixed one),
 //!   the same exit status;
@@ -17,17 +17,26 @@
 //!   same moves as the Rust bundle;
 //! - carry each machine's image or name the crate's file that does (and under a limit that
 //!   both images do not fit, mouse-cheese splits into two files that each fit and run);
-//! - where it carries a 32-bit x86 image, compile with `gcc -m32` and replay its samples and
-//!   the oracle's random cases there, and compile with MinGW for 32-bit and 64-bit Windows
-//!   and replay its samples under Wine (`OTHER_MACHINES`). A missing tool skips those
-//!   checks with a note, except under CI (`CI` set), which installs them all.
+//! - compile under every build of `OTHER_MACHINES` whose image it carries and replay its
+//!   samples there: clang and clang++ (C89 to C++17, both machines, `-O2` and none), gcc and
+//!   g++ `-m32` (and the oracle's random cases under `gcc -m32`), MinGW for 32-bit and 64-bit
+//!   Windows under Wine. A missing tool skips those checks with a note, except under CI
+//!   (`CI` set), which installs them all;
+//! - in every binary, keep the image's array in memory mapped writable and executable
+//!   (`sections`), a check shown to catch an array that is not; compiled by a compiler that
+//!   is neither GCC nor clang, stop with one `#error`;
+//! - damaged, stop with one line on stderr and status 1, never a signal (`damage`): each
+//!   number of an image's tables changed three ways in the C text, every 5th digit of the
+//!   packed stream and its last 64 changed in the binary.
 //!
 //! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
 //! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
 //! itertools, rustc-hash's `FxHashMap` (the stand-in's ordered `HashMap`), and a contestant's
 //! template of all of them with ac-library-rs.
 
+mod damage;
 mod seccomp;
+mod sections;
 
 use bundle::native::Arch;
 use bundle::Workspace;
@@ -36,76 +45,53 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
-/// How the judges compile C and C++ (judges.toml's `[key.c]` tables): a name, the
-/// compiler, the flags before the source and the flags after it, in the judge's order.
-const COMMAND_LINES: [(&str, &str, &[&str]); 9] = [
-    (
-        "uva-c",
-        "gcc",
-        &["-lm", "-lcrypt", "-O2", "-pipe", "-ansi", "-DONLINE_JUDGE"],
-    ),
-    (
-        "uva-c++",
-        "g++",
-        &["-lm", "-lcrypt", "-O2", "-pipe", "-DONLINE_JUDGE"],
-    ),
-    (
-        "uva-c++11",
-        "g++",
-        &[
-            "-lm",
-            "-lcrypt",
-            "-O2",
-            "-pipe",
-            "-DONLINE_JUDGE",
-            "-std=c++11",
-        ],
-    ),
-    (
-        "zoj-c",
-        "gcc",
-        &[
-            "-ansi",
-            "-fno-asm",
-            "-O2",
-            "-Wall",
-            "-static",
-            "-DONLINE_JUDGE",
-            "-lm",
-        ],
-    ),
-    (
-        "zoj-c++",
-        "g++",
-        &[
-            "-ansi",
-            "-fno-asm",
-            "-O2",
-            "-Wall",
-            "-lm",
-            "-static",
-            "-DONLINE_JUDGE",
-        ],
-    ),
-    ("c++98", "g++", &["-std=c++98", "-O2"]),
-    ("noi-c", "gcc", &[]),
-    ("noi-c++", "g++", &[]),
-    (
-        "boj-c",
-        "gcc",
-        &[
-            "-O2",
-            "-Wall",
-            "-lm",
-            "-static",
-            "-std=c11",
-            "-DONLINE_JUDGE",
-            "-DBOJ",
-        ],
-    ),
-];
+/// A judge's C or C++ command line (judges.toml's `[key.c]` tables) that runs here: gcc or
+/// g++ with its flags known.
+struct JudgeLine {
+    /// `<judge>-<compiler>`, numbered from the second line of the same compiler on
+    /// (`uva-g++`, `uva-g++2`).
+    name: String,
+    compiler: String,
+    /// Before the source file, in the judge's order.
+    flags: Vec<String>,
+}
 
-/// A build for another machine a C bundle runs on.
+/// The judges' command lines, read once from judges.toml.
+fn judge_lines() -> &'static [JudgeLine] {
+    static LINES: OnceLock<Vec<JudgeLine>> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let profiles = judges::profile::Profiles::load(root()).expect("judges.toml");
+        let mut lines: Vec<JudgeLine> = Vec::new();
+        for profile in &profiles.judges {
+            let recorded = profile
+                .c
+                .iter()
+                .flat_map(|c| c.command_lines.iter().flatten());
+            for line in recorded {
+                let Some(flags) = &line.flags else { continue };
+                if !["gcc", "g++"].contains(&line.compiler.as_str()) {
+                    continue;
+                }
+                let base = format!("{}-{}", profile.key, line.compiler);
+                let same = lines.iter().filter(|l| l.name.starts_with(&base)).count();
+                let name = match same {
+                    0 => base,
+                    n => format!("{base}{}", n + 1),
+                };
+                lines.push(JudgeLine {
+                    name,
+                    compiler: line.compiler.clone(),
+                    flags: flags.clone(),
+                });
+            }
+        }
+        assert!(lines.len() >= 8, "UVa's, ZOJ's, NOI's and BOJ's lines");
+        lines
+    })
+}
+
+/// A build beyond the judges' command lines: another compiler, language standard,
+/// optimisation or machine a C bundle must run under.
 struct Machine {
     name: &'static str,
     compiler: &'static str,
@@ -116,11 +102,71 @@ struct Machine {
     arch: Arch,
 }
 
-const OTHER_MACHINES: [Machine; 3] = [
+/// Every build beyond the judges': `g++ -std=c++98`; gcc and g++ for 32-bit x86; clang and clang++ (C89 and
+/// C, C++98 to C++17) for both machines; MinGW for 32-bit and 64-bit Windows, run under
+/// Wine; each with `-O2` and without `-O`. (`-x c++`: clang++ deprecates reading a `.c`
+/// file as C++ without it.)
+const OTHER_MACHINES: [Machine; 13] = [
+    Machine {
+        name: "g++98-O2",
+        compiler: "g++",
+        flags: &["-std=c++98", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
     Machine {
         name: "linux-x86",
         compiler: "gcc",
         flags: &["-m32", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "linux-x86-g++17",
+        compiler: "g++",
+        flags: &["-m32", "-std=c++17"],
+        runner: Runner::Itself,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "clang-ansi-O2",
+        compiler: "clang",
+        flags: &["-ansi", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "clang",
+        compiler: "clang",
+        flags: &[],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "clang++98-O2",
+        compiler: "clang++",
+        flags: &["-x", "c++", "-std=c++98", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "clang++17",
+        compiler: "clang++",
+        flags: &["-x", "c++", "-std=c++17"],
+        runner: Runner::Itself,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "linux-x86-clang-ansi-O2",
+        compiler: "clang",
+        flags: &["-m32", "-ansi", "-O2"],
+        runner: Runner::Itself,
+        arch: Arch::X86,
+    },
+    Machine {
+        name: "linux-x86-clang++11",
+        compiler: "clang++",
+        flags: &["-m32", "-x", "c++", "-std=c++11"],
         runner: Runner::Itself,
         arch: Arch::X86,
     },
@@ -132,9 +178,23 @@ const OTHER_MACHINES: [Machine; 3] = [
         arch: Arch::X86,
     },
     Machine {
+        name: "windows-x86-O0",
+        compiler: "i686-w64-mingw32-gcc",
+        flags: &[],
+        runner: Runner::Wine32,
+        arch: Arch::X86,
+    },
+    Machine {
         name: "windows-x86-64",
         compiler: "x86_64-w64-mingw32-gcc",
         flags: &["-O2"],
+        runner: Runner::Wine,
+        arch: Arch::X86_64,
+    },
+    Machine {
+        name: "windows-x86-64-O0",
+        compiler: "x86_64-w64-mingw32-gcc",
+        flags: &[],
         runner: Runner::Wine,
         arch: Arch::X86_64,
     },
@@ -186,9 +246,11 @@ const ALSO_IN_C: [&str; 3] = [
 ];
 
 /// The build that runs under the system-call filter: static, as ZOJ links.
-const STATIC_BUILD: &str = "zoj-c";
+const STATIC_BUILD: &str = "zoj-gcc";
+/// UVa's C: the build the oracle's cases and malformed input run.
+const UVA_C: &str = "uva-gcc";
 /// The build that plays the arena: C++ without `-O`, as NOI compiled.
-const NOI_BUILD: &str = "noi-c++";
+const NOI_BUILD: &str = "noi-2013-g++";
 /// What a C bundle prints for any panic, where the Rust bundle prints the panic's message
 /// (`PANIC_LINE` in crates/bundle/native/std.rs).
 const PANIC_LINE: &str = "the program panicked (a C bundle keeps no panic messages)";
@@ -210,13 +272,13 @@ struct Built {
     image_elfs: Vec<PathBuf>,
     /// The machines it carries an image for.
     arches: Vec<Arch>,
-    /// One binary per `COMMAND_LINES` entry, by name.
-    c_binaries: Vec<(&'static str, PathBuf)>,
+    /// One binary per judge's command line (`judge_lines`), by name.
+    c_binaries: Vec<(String, PathBuf)>,
 }
 
 impl Built {
     fn c_binary(&self, build: &str) -> &Path {
-        let found = self.c_binaries.iter().find(|(name, _)| *name == build);
+        let found = self.c_binaries.iter().find(|(name, _)| name == build);
         &found.expect("every command line is built").1
     }
 }
@@ -327,25 +389,26 @@ fn build(
             } else {
                 &["-m32"]
             };
-            let c_binaries = COMMAND_LINES
+            let c_binaries = judge_lines()
                 .iter()
-                .map(|(build, compiler, flags)| {
-                    let binary = dir.join(format!("{stem}-{build}"));
+                .map(|line| {
+                    let binary = dir.join(format!("{stem}-{}", line.name));
                     run_ok(
-                        Command::new(compiler)
+                        Command::new(&line.compiler)
                             .args(machine)
-                            .args(*flags)
+                            .args(&line.flags)
                             .arg(&c_source)
                             .arg("-o")
                             .arg(&binary),
                         &format!(
-                            "{name}: {compiler} {} {} {}",
+                            "{name}: {} {} {} {}",
+                            line.compiler,
                             machine.join(" "),
-                            flags.join(" "),
+                            line.flags.join(" "),
                             c_source.display()
                         ),
                     );
-                    (*build, binary)
+                    (line.name.clone(), binary)
                 })
                 .collect();
             Built {
@@ -571,7 +634,7 @@ fn machine_ready(
 }
 
 #[test]
-fn on_32_bit_linux_and_on_windows_every_c_bundle_replays_its_samples() {
+fn under_clang_gcc_m32_and_mingw_every_c_bundle_replays_its_samples() {
     // One thread a build: a Wine process mostly waits for its server.
     let failures: Vec<String> = std::thread::scope(|scope| {
         let runs: Vec<_> = other_builds()
@@ -659,7 +722,7 @@ fn malformed_input_ends_the_c_bundle_as_it_ends_the_rust_bundle() {
         long_token.as_bytes(),
     ];
     for built in built() {
-        let c_binary = built.c_binary("uva-c");
+        let c_binary = built.c_binary(UVA_C);
         for input in inputs {
             let rust = run(&built.rust_binary, input);
             let c = run(c_binary, input);
@@ -717,7 +780,7 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
             .map(|b| b.binary.clone());
         let binaries = [
             built.rust_binary.clone(),
-            built.c_binary("uva-c").to_path_buf(),
+            built.c_binary(UVA_C).to_path_buf(),
         ]
         .into_iter()
         .chain(linux_x86);
@@ -934,6 +997,111 @@ fn a_damaged_image_ends_the_program_with_one_line_and_status_1() {
     );
 }
 
+/// Whether `output` is the loader's refusal: one line on stderr, from the loader, status 1.
+fn refused(output: &Output) -> bool {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    output.status.code() == Some(1) && stderr.lines().count() == 1 && stderr.starts_with("loader: ")
+}
+
+/// Digits at the end of the packed stream that change nothing the program reads: LZMA's
+/// end marker and the coder's last bytes, after the image's last byte (measured: the
+/// last 12 of mouse-cheese's 15,644).
+const UNREAD_TAIL: usize = 16;
+
+#[test]
+fn a_damaged_table_number_or_packed_digit_ends_the_program_with_one_line_and_status_1() {
+    // mouse-cheese with its x86-64 image alone, so that the whole stream is the image this
+    // machine reads.
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("mouse-cheese").unwrap();
+    let rust = bundle::bundle(&plan).unwrap();
+    let toolchains = bundle::native::Toolchains {
+        x86_64: bundle::native::Toolchain::find(Arch::X86_64).unwrap(),
+        x86: Err("left out by this test".to_string()),
+    };
+    let work = scratch("damage").join("work");
+    let files = bundle::native::c_bundles(&plan, &rust, &toolchains, &work, 1 << 20).unwrap();
+    let text = &files[0].text;
+    let intact = compile_c("damage", text);
+    let (_, input, expected) = &samples(&root().join("samples/mouse-cheese"))[0];
+    assert_eq!(&run(&intact, input).stdout, expected);
+
+    // Every number of the tables, changed by one either way and in bit 30, in the C text.
+    let numbers = damage::table_numbers(text);
+    assert!(numbers.len() >= 12, "{numbers:?}");
+    let mut tried = 0;
+    for (range, value) in numbers {
+        let is_array_size = text[..range.start].ends_with("IMAGE_BUFFER_SIZE ");
+        for changed in [value + 1, value.wrapping_sub(1), value ^ 1 << 30] {
+            // (An array 1 GB larger would not link: its size changes by one.)
+            if changed >= 1 << 32 || (is_array_size && changed > value + 1) {
+                continue;
+            }
+            let mut damaged = text.clone();
+            damaged.replace_range(range.clone(), &changed.to_string());
+            let output = run(&compile_c("damage-table", &damaged), input);
+            assert!(
+                refused(&output),
+                "{value} at {} changed to {changed}: {}, {:?}",
+                range.start,
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            );
+            tried += 1;
+        }
+    }
+
+    // The packed stream's digits, each changed to the next digit in the compiled binary:
+    // every 5th (each run decompresses the image: all of them take minutes), and the last
+    // 64 one by one.
+    let binary = std::fs::read(&intact).unwrap();
+    let mut places = Vec::new();
+    for line in damage::packed_lines(text) {
+        let at = damage::only_place(&binary, line.as_bytes());
+        places.extend(at..at + line.len());
+    }
+    let total = places.len();
+    let chosen: Vec<(usize, usize)> = places
+        .into_iter()
+        .enumerate()
+        .filter(|(index, _)| index % 5 == 0 || index + 64 >= total)
+        .collect();
+    // One at a time: a program written while another thread starts one can be held open
+    // for writing by that child until it execs ("Text file busy").
+    let path = scratch("damage").join("digit");
+    let mut unnoticed = Vec::new();
+    for &(index, at) in &chosen {
+        let mut damaged = binary.clone();
+        damaged[at] = damage::other_digit(damaged[at]);
+        write_executable(&path, &damaged);
+        let output = run(&path, input);
+        if refused(&output) {
+            continue;
+        }
+        assert!(
+            output.status.success() && output.stdout == *expected,
+            "digit {index} of {total}: {}, {:?}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        );
+        unnoticed.push(index);
+    }
+    // What goes unnoticed changes nothing the program reads.
+    assert!(
+        unnoticed.iter().all(|&index| index + UNREAD_TAIL >= total),
+        "digits {unnoticed:?} of {total} changed, and the program ran"
+    );
+    assert!(tried >= 30 && chosen.len() > total / 5);
+}
+
+/// Writes `bytes` to `path` as a program.
+fn write_executable(path: &Path, bytes: &[u8]) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = std::fs::remove_file(path);
+    std::fs::write(path, bytes).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
 #[test]
 fn on_a_target_other_than_x86_linux_or_windows_the_file_stops_compiling_with_one_error() {
     let source = c_source(with_both_images());
@@ -948,6 +1116,60 @@ fn on_a_target_other_than_x86_linux_or_windows_the_file_stops_compiling_with_one
     let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
     assert_eq!(errors.len(), 1, "{stderr}");
     assert!(errors[0].contains("x86-64"), "{stderr}");
+}
+
+#[test]
+fn a_compiler_that_is_not_gcc_or_clang_stops_with_one_error_that_names_them() {
+    // tcc and MSVC define no __GNUC__ (tcc cannot make the array executable, MSVC has
+    // neither the calling-convention attributes nor GNU C's assembly).
+    let output = Command::new("gcc")
+        .args(["-U__GNUC__", "-fsyntax-only"])
+        .arg(c_source(with_both_images()))
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains("GCC or clang"), "{stderr}");
+}
+
+#[test]
+fn every_build_keeps_the_image_in_writable_and_executable_memory() {
+    let judges = built()
+        .iter()
+        .flat_map(|b| b.c_binaries.iter().map(|(_, binary)| binary.clone()));
+    let others = other_builds().iter().map(|b| b.binary.clone());
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for binary in judges.chain(others) {
+        if let Err(why) = sections::image_memory_is_writable_and_executable(&binary) {
+            failures.push(why);
+        }
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= built().len() * judge_lines().len());
+}
+
+#[test]
+fn an_image_array_the_system_would_not_execute_does_not_pass_unnoticed() {
+    // The array's section flagged allocated and writable but not executable: what clang made
+    // of the section attribute the loader once used.
+    let text = std::fs::read_to_string(c_source(with_both_images())).unwrap();
+    let flags = "\\\"awx\\\"";
+    assert_eq!(
+        text.matches(flags).count(),
+        1,
+        "the loader's ELF section flags"
+    );
+    let binary = compile_c("not-executable", &text.replace(flags, "\\\"aw\\\""));
+    let why = sections::image_memory_is_writable_and_executable(&binary).unwrap_err();
+    assert!(why.contains("not writable and executable"), "{why}");
+    // And that is what the check is for: the program dies at the image's first instruction.
+    let sample = &samples(&with_both_images().samples)[0];
+    let output = run(&binary, &sample.1);
+    assert!(output.status.code().is_none(), "{}", output.status);
 }
 
 /// A bundle that carries both images (mouse-cheese's: UVa's bits are unknown).

@@ -1,22 +1,24 @@
+${HEADER}
 /* ---------------------------------------------------------------------------------------
- * The loader. The solution is machine code (an "image") made from the Rust bundle, one for
- * x86-64 and one for 32-bit x86; below the loader both are stored as one LZMA stream
- * written in base 85. main():
- *   1. decodes the text and decompresses the stream up to the end of this machine's image,
- *      into `image`, an array that lives in a section the linker makes writable and
- *      executable (GCC's section attribute; no mmap, no mprotect: the program asks the
- *      system for nothing a plain C program does not), and checks its Adler-32;
- *   2. relocates it: the image was linked at address 0, and each listed word holds an
- *      address relative to that, so it adds where the image really is;
- *   3. calls the image's entry with `struct host`: the C functions through which the
- *      image reads, writes, allocates and exits. The image contains no system call.
- * C89 and C++98 alike; GCC extensions only for the section and the calling convention.
- * Linux and Windows alike: the images call nothing but `struct host`.
+ * The loader. The solution is machine code (an "image") made from the Rust bundle, for
+ * x86-64 and for 32-bit x86, stored at the end as one LZMA stream in base 85. main():
+ *   1. decompresses the stream up to the end of this machine's image into `image`, an
+ *      array the linker makes writable and executable (no mmap, no mprotect: no system
+ *      call a plain C program does not make), and checks it and its tables (Adler-32);
+ *   2. relocates it: linked at address 0, each listed word gets the image's address added;
+ *   3. calls its entry with `struct host`, the C functions through which it reads, writes,
+ *      allocates and exits. The image contains no system call.
+ * C89 and C++98; GNU C (GCC, clang) only for the array's section and the calling
+ * convention; Linux and Windows alike. The bundler fills in the dollar-brace names.
  * ------------------------------------------------------------------------------------- */
 #if !defined(__GNUC__) || !(defined(__x86_64__) || defined(__i386__)) \
   || !(defined(__ELF__) || defined(_WIN32))
-#error "this C bundle carries x86 machine code: compile it with GCC (gcc, g++, MinGW) for x86-64 or 32-bit x86, Linux or Windows"
-#endif
+#error "this C bundle carries x86 machine code: compile it with GCC or clang (gcc, g++, clang, clang++, MinGW) for x86-64 or 32-bit x86, Linux or Windows"
+#elif defined(__x86_64__) && !${X86_64_CARRIED}
+#error "this C bundle carries no x86-64 image (${X86_64_MISSING})"
+#elif defined(__i386__) && !${X86_CARRIED}
+#error "this C bundle carries no 32-bit x86 image (${X86_MISSING})"
+#else
 
 /* For getc_unlocked and putc_unlocked (POSIX): the image is the program's only thread, and
    stdio's lock around each character was 15% of the time on a 4 MB input. Windows' C
@@ -43,14 +45,31 @@
 #define HOSTCALL __attribute__((cdecl))
 #endif
 
-/* The section the image runs in, allocated, writable and executable: "awx" in ELF, "wx"
-   in Windows' PE (whose section names have at most 8 characters). The "#" makes the
-   assembler read the flags GCC appends as a comment. */
-#ifdef __ELF__
-#define IMAGE_SECTION ".rust_image,\"awx\",@progbits#"
+/* The image's array: zeros, page-aligned, writable and executable (ELF "awx", PE "bwx";
+   nobits, "b": not in the file). In assembly, which GNU as, clang and MinGW read alike (an
+   attribute's flags only GNU as read). The asm label is the exact symbol name (32-bit
+   Windows adds no "_"). First output: COFF has no section stack, so back to .text. */
+#ifdef __x86_64__
+#define IMAGE_BUFFER_SIZE ${X86_64_BUFFER_SIZE}
 #else
-#define IMAGE_SECTION ".rustimg,\"wx\"#"
+#define IMAGE_BUFFER_SIZE ${X86_BUFFER_SIZE}
 #endif
+#define LOADER_TEXT(x) #x
+#define LOADER_NUMBER(x) LOADER_TEXT(x)
+#ifdef __ELF__
+__asm__(".pushsection .rust_image,\"awx\",@nobits\n"
+        ".balign 4096\n"
+        "rust_image:\n"
+        ".skip " LOADER_NUMBER(IMAGE_BUFFER_SIZE) "\n"
+        ".popsection\n");
+#else
+__asm__(".section .rustimg,\"bwx\"\n"
+        ".balign 4096\n"
+        "rust_image:\n"
+        ".skip " LOADER_NUMBER(IMAGE_BUFFER_SIZE) "\n"
+        ".text\n");
+#endif
+extern unsigned char image[IMAGE_BUFFER_SIZE] __asm__("rust_image");
 
 /* The image's view of the world; the same fields, in the same order, as `Host` in the
    image's std stand-in (crates/bundle/native/std.rs). */
@@ -120,15 +139,13 @@ static int HOSTCALL host_memcmp(const void *a, const void *b, size_t n) { return
 
 /* ---- base 85: the text below, back to the compressed bytes ---- */
 
-/* The digits, in value order: none is a quote, a backslash or a '?' (two of those can start
-   a trigraph, which a C89 compiler replaces). */
+/* The digits in value order: no quote, backslash or '?' (which can start a trigraph). */
 static const char base85_digits[] =
   "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
 
-/* Decodes the lines (a null pointer ends them) into out[0..size); 0 if they do not hold
-   exactly that many bytes. Each 5 digits are 4 bytes, most significant first; a last group
-   of k < 5 digits is k - 1 bytes, its missing digits taken as the highest. The arithmetic
-   wraps modulo 2^32 where a long is 32 bits, which leaves every valid group exact. */
+/* Decodes the lines (a null pointer ends them) into out[0..size); 0 unless they hold that
+   many bytes. 5 digits are 4 bytes, most significant first; a last group of k < 5 digits
+   is k - 1 bytes, its missing digits the highest. (Wrapping at 2^32 keeps groups exact.) */
 static int base85_decode(const char *const *lines, unsigned char *out, size_t size)
 {
   signed char value[256];
@@ -171,16 +188,18 @@ static int base85_decode(const char *const *lines, unsigned char *out, size_t si
 }
 
 /* ---- LZMA: the packed bytes back to the images ----
-   The images are one raw LZMA stream (the LZMA1 format of 7-Zip and xz, without a header):
-   LZ77 copies and literals, every bit of them coded by a binary range coder whose
-   probabilities adapt to what came before. Each probability is 11 bits, starting at one
-   half; after a bit it moves 1/32 of the way towards what the bit was. */
+   One raw LZMA1 stream (7-Zip's and xz's, no header): LZ77 copies and literals, each bit
+   coded by a binary range coder with adaptive 11-bit probabilities, starting at one half,
+   each moving 1/32 of the way towards each bit seen. */
 
-/* Every machine this file compiles for has a 32-bit int; the range coder relies on it. */
+/* The range coder needs a 32-bit int, as every machine here has. */
 typedef unsigned int u32;
 typedef char u32_has_32_bits[sizeof(u32) == 4 ? 1 : -1];
 
 #define PROB_HALF 1024
+/* The tables below hold lc + lp <= 4 literal bits, pb <= 4 position bits. */
+#define LITERAL_BITS 4
+#define POSITION_BITS 4
 
 /* The probabilities of one length coder: a choice between 3-bit low and middle codes (one
    per position state) and an 8-bit high code. Lengths are 2 + 0..271. */
@@ -195,7 +214,7 @@ struct lzma_probs {
   unsigned short is_rep0_long[12][16];
   unsigned short distance_slot[4][64], distance_special[115], distance_align[16];
   struct length_probs match_length, rep_length;
-  unsigned short literal[0x300 << 4]; /* 0x300 for each of 2^(lc + lp) <= 16 contexts */
+  unsigned short literal[0x300 << LITERAL_BITS]; /* 0x300 per context */
 };
 
 struct lzma {
@@ -305,12 +324,12 @@ static u32 decode_distance(struct lzma *s, struct lzma_probs *p, u32 length)
 }
 
 /* Decodes in[0..in_size), coded with lc literal context bits, lp literal position bits and
-   pb position bits, until out[0..out_size) is full; 0 on any inconsistency. The output
-   may end inside the stream: a program needs only its own image. */
+   pb position bits (checked by the caller), until out[0..out_size) is full; 0 on any
+   inconsistency. The output may end inside the stream: a program needs only its image. */
 static int lzma_decode(const unsigned char *in, size_t in_size, unsigned char *out,
             size_t out_size, u32 lc, u32 lp, u32 pb)
 {
-  static struct lzma_probs probs; /* 14 KB: not on the stack */
+  static struct lzma_probs probs; /* 28 KB: not on the stack */
   unsigned short *prob = (unsigned short *)&probs;
   struct lzma s;
   u32 rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, state = 0, i;
@@ -404,48 +423,45 @@ static int lzma_decode(const unsigned char *in, size_t in_size, unsigned char *o
   return !s.failed && pos == out_size;
 }
 
-/* Adler-32 (RFC 1950): deflate has no check of its own, and a damaged image must not run. */
-static unsigned long adler32(const unsigned char *data, size_t size)
+/* Adler-32 (RFC 1950) of the decompressed bytes, then of every number of the tables as 4
+   bytes, least significant first: LZMA has no check, and a damaged image or table must not
+   run. It is short and fast, finds any one changed byte or number, and misses other damage
+   to tens of KB once in about 2^32: against accidents, not malice. */
+static void adler32(unsigned long sum[2], const unsigned char *data, size_t size)
 {
-  unsigned long a = 1, b = 0;
   while (size > 0) {
-    /* 5552 bytes is the most before b could pass 2^32: then reduce. */
+    /* 5552 bytes is the most before sum[1] could pass 2^32: then reduce. */
     size_t chunk = size < 5552 ? size : 5552;
     size -= chunk;
     for (; chunk > 0; chunk--) {
-      a += *data++;
-      b += a;
+      sum[0] += *data++;
+      sum[1] += sum[0];
     }
-    a %= 65521UL;
-    b %= 65521UL;
+    sum[0] %= 65521UL;
+    sum[1] %= 65521UL;
   }
-  return b << 16 | a;
 }
 
-/* ---- relocation and the call ---- */
-
-typedef int (HOSTCALL *image_entry)(const struct host *host);
-
-/* Each step is the distance from the previous relocated word (the first, from 0); each
-   word holds an offset into the image and becomes an address. */
-static void relocate(unsigned char *image, const unsigned long *steps, size_t count)
+static void adler32_number(unsigned long sum[2], unsigned long value)
 {
-  size_t i, at = 0;
-  for (i = 0; i < count; i++) {
-    size_t word;
-    at += steps[i];
-    memcpy(&word, image + at, sizeof word);
-    word += (size_t)image;
-    memcpy(image + at, &word, sizeof word);
-  }
+  unsigned char bytes[4];
+  bytes[0] = (unsigned char)value;
+  bytes[1] = (unsigned char)(value >> 8);
+  bytes[2] = (unsigned char)(value >> 16);
+  bytes[3] = (unsigned char)(value >> 24);
+  adler32(sum, bytes, 4);
 }
+
+/* ---- the checks, relocation and the call ---- */
 
 /* Where this machine's image is in the decompressed stream, and how to start it. */
 struct image_layout {
-  size_t offset;   /* its first byte (page-aligned: the images before it are padded) */
-  size_t data_end; /* the end of its code and data: what is decompressed */
-  unsigned long adler32; /* of the stream's bytes up to data_end */
-  size_t entry;    /* offset of its entry from its first byte */
+  unsigned long offset;   /* its first byte (page-aligned: the images before it are padded) */
+  unsigned long data_end; /* the end of its code and data: what is decompressed */
+  unsigned long entry;    /* offset of its entry from its first byte */
+  unsigned long check;    /* tables_check's */
+  /* Each step is the distance from the previous relocated word (the first, from 0); each
+     word holds an offset into the image and becomes an address. A 0 follows the last. */
   const unsigned long *relocation_steps;
   size_t relocations;
 };
@@ -453,25 +469,82 @@ struct image_layout {
 /* The stream as the text below holds it. */
 struct packed_stream {
   const char *const *lines;
-  size_t size;
+  unsigned long size;
   u32 lc, lp, pb; /* the LZMA coder's literal context, literal position and position bits */
 };
 
-static int run_image(unsigned char *buffer, const struct image_layout *layout,
-          const struct packed_stream *packed)
+/* Whether the numbers are usable: the coder's settings fit its tables, the image and entry
+   lie in the array, the relocations end where they say. */
+static int tables_fit(size_t size, const struct image_layout *l, const struct packed_stream *p)
+{
+  return p->lc <= LITERAL_BITS && p->lp <= LITERAL_BITS && p->lc + p->lp <= LITERAL_BITS
+    && p->pb <= POSITION_BITS && l->offset <= l->data_end && l->data_end <= size
+    && l->entry < size - l->offset && l->relocation_steps[l->relocations] == 0;
+}
+
+/* The check, in the order the bundler computes it (crates/bundle/src/native/c_file.rs). */
+static unsigned long tables_check(const unsigned char *buffer, size_t size,
+                  const struct image_layout *l, const struct packed_stream *p)
+{
+  unsigned long sum[2] = {1, 0};
+  size_t i;
+  adler32(sum, buffer, l->data_end);
+  adler32_number(sum, (unsigned long)size);
+  adler32_number(sum, l->offset);
+  adler32_number(sum, l->data_end);
+  adler32_number(sum, l->entry);
+  adler32_number(sum, p->size);
+  adler32_number(sum, p->lc);
+  adler32_number(sum, p->lp);
+  adler32_number(sum, p->pb);
+  adler32_number(sum, (unsigned long)l->relocations);
+  for (i = 0; i < l->relocations; i++)
+    adler32_number(sum, l->relocation_steps[i]);
+  return sum[1] << 16 | sum[0];
+}
+
+/* Adds the image's address to each relocated word; 0 (do not run it) if a word would not
+   lie inside its `size` bytes. */
+static int relocate(unsigned char *image, size_t size, const struct image_layout *layout)
+{
+  size_t i, at = 0;
+  for (i = 0; i < layout->relocations; i++) {
+    size_t word, step = layout->relocation_steps[i];
+    if (step > size - at || size - at - step < sizeof word)
+      return 0;
+    at += step;
+    memcpy(&word, image + at, sizeof word);
+    word += (size_t)image;
+    memcpy(image + at, &word, sizeof word);
+  }
+  return 1;
+}
+
+typedef int (HOSTCALL *image_entry)(const struct host *host);
+
+static int run_image(unsigned char *buffer, size_t buffer_size,
+          const struct image_layout *layout, const struct packed_stream *packed)
 {
   struct host host;
-  unsigned char *image = buffer + layout->offset;
-  unsigned char *compressed = (unsigned char *)malloc(packed->size);
-  if (compressed == NULL || !base85_decode(packed->lines, compressed, packed->size)
-    || !lzma_decode(compressed, packed->size, buffer, layout->data_end, packed->lc, packed->lp,
-            packed->pb)
-    || adler32(buffer, layout->data_end) != layout->adler32) {
+  unsigned char *image, *compressed;
+  int intact = tables_fit(buffer_size, layout, packed);
+  if (intact) {
+    compressed = (unsigned char *)malloc(packed->size);
+    if (compressed == NULL) {
+      fputs("loader: no memory to unpack the image\n", stderr);
+      return 1;
+    }
+    intact = base85_decode(packed->lines, compressed, packed->size)
+      && lzma_decode(compressed, packed->size, buffer, layout->data_end, packed->lc,
+             packed->lp, packed->pb);
+    free(compressed);
+  }
+  if (!intact || tables_check(buffer, buffer_size, layout, packed) != layout->check
+    || !relocate(buffer + layout->offset, buffer_size - layout->offset, layout)) {
     fputs("loader: the embedded image is damaged\n", stderr);
     return 1;
   }
-  free(compressed);
-  relocate(image, layout->relocation_steps, layout->relocations);
+  image = buffer + layout->offset;
 #ifdef _WIN32
   /* The image writes "\n" line ends; Windows' text mode would make them "\r\n". */
   _setmode(_fileno(stdout), _O_BINARY);
@@ -490,3 +563,33 @@ static int run_image(unsigned char *buffer, const struct image_layout *layout,
   host.memcmp = host_memcmp;
   return ((image_entry)(size_t)(image + layout->entry))(&host);
 }
+
+/* ---------------------------------------------------------------------------------------
+ * The images: ${IMAGES}; one LZMA stream of ${PACKED_SIZE} bytes.
+ * ------------------------------------------------------------------------------------- */
+static const char *const packed_lines[] = {
+${PACKED_LINES}
+0};
+
+static const struct packed_stream packed = {packed_lines, ${PACKED_SIZE}, ${LZMA_LC}, ${LZMA_LP}, ${LZMA_PB}};
+
+/* Each image's place in the stream, relocation steps, entry and check. */
+#ifdef __x86_64__
+static const unsigned long relocation_steps[] = {
+${X86_64_RELOCATION_STEPS}
+0};
+static const struct image_layout layout = {${X86_64_OFFSET}, ${X86_64_DATA_END}, ${X86_64_ENTRY},
+  ${X86_64_CHECK}UL, relocation_steps, sizeof relocation_steps / sizeof *relocation_steps - 1};
+#else
+static const unsigned long relocation_steps[] = {
+${X86_RELOCATION_STEPS}
+0};
+static const struct image_layout layout = {${X86_OFFSET}, ${X86_DATA_END}, ${X86_ENTRY},
+  ${X86_CHECK}UL, relocation_steps, sizeof relocation_steps / sizeof *relocation_steps - 1};
+#endif
+
+int main(void)
+{
+  return run_image(image, sizeof image, &layout, &packed);
+}
+#endif

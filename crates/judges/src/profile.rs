@@ -63,8 +63,10 @@ pub struct RustSupport {
 /// What a judge compiles C and C++ with, for the C bundles. `None` means unknown.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CSupport {
-    /// The command lines, as the judge lists them (`gcc -O2 -ansi ...`).
+    /// The command lines, each as one text (`gcc -O2 -ansi ...`, what is noted in brackets).
     pub compilers: Option<Vec<String>>,
+    /// The same command lines as data, which the C bundles' tests run.
+    pub command_lines: Option<Vec<CommandLine>>,
     /// The operating system and how it was known.
     pub system: Option<String>,
     /// `32`, `64` or a sentence; `None` when unknown.
@@ -73,6 +75,41 @@ pub struct CSupport {
     /// Where these figures were read, and when.
     pub source: String,
     pub read: Option<Date>,
+}
+
+/// One C or C++ command line of a judge (`[key.c]`'s `compilers`):
+/// `{ compiler = "gcc", flags = ["-O2", "-ansi"], note = "GCC 4.4.5" }`; `flags` may be
+/// "unknown", `note` may be left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandLine {
+    /// The program the judge runs: `gcc`, `g++`, MSVC's `cl`.
+    pub compiler: String,
+    /// Its flags in the judge's order, the source file after them; `None` when unknown.
+    pub flags: Option<Vec<String>>,
+    /// What else is known of it (its version, flags nobody recorded).
+    pub note: Option<String>,
+}
+
+impl CommandLine {
+    /// The line as one text: the compiler and its flags, then the note and unknown flags
+    /// in brackets (`gcc (MinGW GCC 4.4.0; flags unknown)`).
+    pub fn text(&self) -> String {
+        let mut text = self.compiler.clone();
+        for flag in self.flags.iter().flatten() {
+            text.push(' ');
+            text.push_str(flag);
+        }
+        let noted: Vec<&str> = self
+            .note
+            .as_deref()
+            .into_iter()
+            .chain(self.flags.is_none().then_some("flags unknown"))
+            .collect();
+        if !noted.is_empty() {
+            text.push_str(&format!(" ({})", noted.join("; ")));
+        }
+        text
+    }
 }
 
 /// A rustc version as judges list it: `1.73` or `1.89.0`.
@@ -335,8 +372,12 @@ struct CEntry {
 
 impl CEntry {
     fn support(self) -> CSupport {
+        let command_lines = self.compilers.0.map(|c| c.0);
         CSupport {
-            compilers: self.compilers.0.map(|c| c.0),
+            compilers: command_lines
+                .as_ref()
+                .map(|lines| lines.iter().map(CommandLine::text).collect()),
+            command_lines,
             system: self.system.0.map(|s| s.0),
             bits: self.bits.0.map(|b| b.0),
             size_limit: self.size_limit.0.map(NonZeroUsize::get),
@@ -392,19 +433,35 @@ impl TryFrom<Vec<String>> for Editions {
     }
 }
 
-/// C and C++ command lines: a non-empty list of non-empty texts.
+/// C and C++ command lines: a non-empty list of `CommandLine`s.
 #[derive(Deserialize)]
-#[serde(try_from = "Vec<Text>")]
-struct Compilers(Vec<String>);
+#[serde(try_from = "Vec<CommandLineEntry>")]
+struct Compilers(Vec<CommandLine>);
 
-impl TryFrom<Vec<Text>> for Compilers {
+impl TryFrom<Vec<CommandLineEntry>> for Compilers {
     type Error = &'static str;
-    fn try_from(compilers: Vec<Text>) -> Result<Compilers, Self::Error> {
-        let compilers: Vec<String> = compilers.into_iter().map(|c| c.0).collect();
+    fn try_from(compilers: Vec<CommandLineEntry>) -> Result<Compilers, Self::Error> {
+        let compilers: Vec<CommandLine> = compilers
+            .into_iter()
+            .map(|c| CommandLine {
+                compiler: c.compiler.0,
+                flags: c.flags.0,
+                note: c.note.map(|note| note.0),
+            })
+            .collect();
         (!compilers.is_empty())
             .then_some(Compilers(compilers))
             .ok_or("needs a command line")
     }
+}
+
+/// One command line as written: a compiler, its flags or "unknown", perhaps a note.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CommandLineEntry {
+    compiler: Text,
+    flags: Known<Vec<String>>,
+    note: Option<Text>,
 }
 
 /// A bitness: the number 32 or 64, or a sentence (`"32 (inferred: ...)"`).
@@ -520,7 +577,11 @@ source = "its list"
 read = "unknown"
 
 [uva.c]
-compilers = ["gcc -ansi", "g++"]
+compilers = [
+    { compiler = "gcc", flags = ["-ansi"] },
+    { compiler = "g++", flags = [] },
+    { compiler = "cl", flags = "unknown", note = "MSVC" },
+]
 system = "Linux"
 bits = "unknown"
 size_limit = 102400
@@ -533,8 +594,15 @@ read = "2026-11-26"
         let profiles = Profiles::parse(UVA).unwrap();
         let c = profiles.get("uva").unwrap().c.clone().unwrap();
         assert_eq!(
-            c.compilers,
-            Some(vec!["gcc -ansi".to_string(), "g++".to_string()])
+            c.compilers.unwrap(),
+            ["gcc -ansi", "g++", "cl (MSVC; flags unknown)"]
+        );
+        let lines = c.command_lines.unwrap();
+        assert_eq!(lines[0].compiler, "gcc");
+        assert_eq!(lines[0].flags, Some(vec!["-ansi".to_string()]));
+        assert_eq!(
+            (lines[2].flags.as_ref(), lines[2].note.as_deref()),
+            (None, Some("MSVC"))
         );
         assert_eq!(c.bits, None);
         assert_eq!(c.size_limit, Some(102_400));
@@ -557,7 +625,20 @@ read = "2026-11-26"
             error.contains("unknown field `flags`") && error.contains("in `c`"),
             "{error}"
         );
-        let empty = UVA.replace(r#"compilers = ["gcc -ansi", "g++"]"#, "compilers = []");
+        let start = UVA.find("compilers = [").unwrap();
+        let end = start + UVA[start..].find("\n]").unwrap() + 2;
+        let empty = format!("{}compilers = []{}", &UVA[..start], &UVA[end..]);
         assert!(Profiles::parse(&empty).is_err());
+        let free_text = UVA.replace(r#"{ compiler = "g++", flags = [] }"#, r#""g++""#);
+        assert!(
+            Profiles::parse(&free_text).is_err(),
+            "a command line is a table"
+        );
+        let no_flags = UVA.replace(
+            r#"{ compiler = "g++", flags = [] }"#,
+            r#"{ compiler = "g++" }"#,
+        );
+        let error = format!("{:#}", Profiles::parse(&no_flags).unwrap_err());
+        assert!(error.contains("flags"), "{error}");
     }
 }

@@ -1,13 +1,14 @@
-//! The C file: a header with the licence notices, the loader (`native/loader.c`), the
-//! images as one LZMA stream written in base 85, each image's layout and relocations, and
-//! `main`.
+//! The C file: `native/loader.c`, a template of the whole C program, filled with a header
+//! holding the licence notices, the images as one LZMA stream written in base 85, and each
+//! image's layout and relocations. Only values are computed here; every line of C is in
+//! the template.
 
 use super::compile::{Arch, Optimisation};
 use super::image::{Image, PAGE};
 use crate::metadata::Plan;
 
-/// The loader, the same in every C bundle.
-const LOADER: &str = include_str!("../../native/loader.c");
+/// The whole C program, its header, the images and their tables left as `${NAME}`s.
+const TEMPLATE: &str = include_str!("../../native/loader.c");
 
 /// The digits of base 85 in value order, as `loader.c`'s `base85_digits`: printable ASCII
 /// without `"`, `\` and `?` (a C89 compiler reads `??` followed by some characters as a
@@ -16,8 +17,8 @@ const LOADER: &str = include_str!("../../native/loader.c");
 const BASE85_DIGITS: &[u8; 85] =
     b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
 
-/// Digits per line of the packed image.
-const LINE: usize = 180;
+/// Digits per line of the packed image: C89 promises string literals of 509 characters.
+const LINE: usize = 500;
 
 /// Who holds the copyright of Rust's `core`, `alloc` and `compiler_builtins`, whose code
 /// is in every image; the Rust project offers them under MIT or Apache-2.0.
@@ -80,10 +81,12 @@ pub fn render(
     let stream = Stream::lay_out(images);
     let packed = lzma(&stream.bytes)?;
     let encoded = base85(&packed);
-    let mut text = header(plan, rust_bundle, optimisation, images, left_out);
-    text.push('\n');
-    text.push_str(LOADER);
-    text.push_str(&data(images, &stream, &packed, &encoded, left_out));
+    let mut values = values(images, &stream, &packed, &encoded, left_out);
+    values.push((
+        "HEADER".into(),
+        header(plan, rust_bundle, optimisation, images, left_out),
+    ));
+    let text = fill(TEMPLATE, &values);
     Ok(Rendered {
         text,
         compressed_size: packed.len(),
@@ -189,8 +192,8 @@ fn header(
             "against a std stand-in made of core, alloc and the C functions the loader passes",
             "in (crates/bundle/native/std.rs); the loader below decompresses the image for the",
             "machine it is compiled for into a writable and executable array and calls it. It",
-            "makes no system call of its own. Compiles as C89 and as C++98 with GCC (gcc -ansi,",
-            "g++, -O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",
+            "makes no system call of its own. Compiles as C89 and as C++98 with GCC or clang",
+            "(-O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",
         ]
         .map(str::to_string),
     );
@@ -241,17 +244,19 @@ fn base85(bytes: &[u8]) -> String {
     out
 }
 
-/// The stream as C data, each image's layout under the macro that names its machine, the
-/// array the image runs in, and `main`.
-fn data(
+/// The values the template's names stand for: the stream's text and size, the coder's
+/// settings, and for each machine whether the file carries its image, and where the image
+/// is, how big, its check, entry and relocations (zeros for a machine it lacks, whose
+/// `#error` says why).
+fn values(
     images: &[&Built],
     stream: &Stream,
     packed: &[u8],
     encoded: &str,
     left_out: &[(Arch, String)],
-) -> String {
+) -> Vec<(String, String)> {
     let [lc, lp, pb] = LZMA_LC_LP_PB;
-    let sizes: Vec<String> = images
+    let summary: Vec<String> = images
         .iter()
         .map(|b| {
             format!(
@@ -262,102 +267,150 @@ fn data(
             )
         })
         .collect();
-    let mut out = format!(
-        "\n/* ---------------------------------------------------------------------------------------\n \
-         * The images: {}; one LZMA stream of {} bytes.\n \
-         * ------------------------------------------------------------------------------------- */\n\
-         static const char *const packed_lines[] = {{\n",
-        sizes.join(", "),
-        packed.len(),
-    );
-    for chunk in encoded.as_bytes().chunks(LINE) {
-        out.push('"');
-        out.push_str(std::str::from_utf8(chunk).expect("base 85 digits are ASCII"));
-        out.push_str("\",\n");
-    }
-    out.push_str(&format!(
-        "0}};\n\nstatic const struct packed_stream packed = {{packed_lines, {}, {lc}, {lp}, {pb}}};\n",
-        packed.len()
-    ));
-    for (index, arch) in Arch::ALL.into_iter().enumerate() {
-        out.push_str(&format!(
-            "\n#{} defined({})\n",
-            if index == 0 { "if" } else { "elif" },
-            macro_of(arch)
-        ));
+    let lines: Vec<String> = encoded
+        .as_bytes()
+        .chunks(LINE)
+        .map(|chunk| {
+            let digits = std::str::from_utf8(chunk).expect("base 85 digits are ASCII");
+            format!("\"{digits}\",")
+        })
+        .collect();
+    let mut values: Vec<(String, String)> = vec![
+        ("IMAGES".into(), summary.join(", ")),
+        ("PACKED_LINES".into(), lines.join("\n")),
+        ("PACKED_SIZE".into(), packed.len().to_string()),
+        ("LZMA_LC".into(), lc.to_string()),
+        ("LZMA_LP".into(), lp.to_string()),
+        ("LZMA_PB".into(), pb.to_string()),
+    ];
+    for arch in Arch::ALL {
         let carried = images
             .iter()
             .zip(&stream.offsets)
             .find(|(b, _)| b.image.arch == arch);
-        match carried {
-            Some((built, &offset)) => out.push_str(&layout(&built.image, offset, stream)),
-            None => {
-                let why = left_out
-                    .iter()
-                    .find(|(a, _)| *a == arch)
-                    .map_or("", |(_, why)| why.as_str());
-                out.push_str(&format!(
-                    "#error \"this C bundle carries no {} image ({})\"\n",
-                    arch.name(),
-                    why.replace(['"', '\\'], "'")
-                ));
-            }
+        let missing = left_out
+            .iter()
+            .find(|(a, _)| *a == arch)
+            .map_or(String::new(), |(_, why)| why.replace(['"', '\\'], "'"));
+        let machine = match carried {
+            Some((built, &offset)) => Machine::of(&built.image, offset, stream, packed.len()),
+            None => Machine::default(),
+        };
+        let prefix = macro_prefix(arch);
+        let mut set = |name: &str, value: String| values.push((format!("{prefix}_{name}"), value));
+        set("CARRIED", u8::from(carried.is_some()).to_string());
+        set("MISSING", missing);
+        set("BUFFER_SIZE", machine.buffer_size.to_string());
+        set("OFFSET", machine.offset.to_string());
+        set("DATA_END", machine.data_end.to_string());
+        set("CHECK", machine.check.to_string());
+        set("ENTRY", machine.entry.to_string());
+        set("RELOCATION_STEPS", machine.relocation_steps);
+    }
+    values
+}
+
+/// One machine's image as the loader's `struct image_layout` and array size give it.
+#[derive(Default)]
+struct Machine {
+    /// The array the image runs in: the stream up to the image, and the image in memory.
+    buffer_size: usize,
+    offset: usize,
+    data_end: usize,
+    entry: usize,
+    /// The loader's `tables_check`: the Adler-32 of the stream's bytes up to `data_end`
+    /// and of every number above and of the coder's, as four bytes each, least
+    /// significant first.
+    check: u32,
+    /// The relocated words as distances from the one before, 20 to a line, each followed
+    /// by a comma.
+    relocation_steps: String,
+}
+
+impl Machine {
+    fn of(image: &Image, offset: usize, stream: &Stream, packed_size: usize) -> Machine {
+        let data_end = offset + image.data.len();
+        let buffer_size = offset + image.size;
+        let mut previous = 0;
+        let steps: Vec<usize> = image
+            .relocations
+            .iter()
+            .map(|&at| {
+                let step = at - previous;
+                previous = at;
+                step
+            })
+            .collect();
+        let [lc, lp, pb] = LZMA_LC_LP_PB.map(|bits| bits as usize);
+        let mut check = adler2::Adler32::new();
+        check.write_slice(&stream.bytes[..data_end]);
+        let numbers = [
+            buffer_size,
+            offset,
+            data_end,
+            image.entry,
+            packed_size,
+            lc,
+            lp,
+            pb,
+            steps.len(),
+        ];
+        for number in numbers.iter().chain(&steps) {
+            let number = u32::try_from(*number).expect("the tables' numbers are below 2^32");
+            check.write_slice(&number.to_le_bytes());
+        }
+        let rows: Vec<String> = steps
+            .chunks(20)
+            .map(|row| {
+                let row: Vec<String> = row.iter().map(usize::to_string).collect();
+                format!("{},", row.join(", "))
+            })
+            .collect();
+        Machine {
+            buffer_size,
+            offset,
+            data_end,
+            entry: image.entry,
+            check: check.checksum(),
+            relocation_steps: rows.join("\n"),
         }
     }
-    out.push_str(&format!(
-        "#endif\n\n\
-         /* Where the image runs: page-aligned, as its sections were linked. (Without an image\n   \
-         for this machine, the one #error above is the only message.) */\n\
-         #ifdef IMAGE_BUFFER_SIZE\n\
-         static unsigned char image[IMAGE_BUFFER_SIZE]\n  \
-         __attribute__((section(IMAGE_SECTION), aligned({PAGE})));\n\n\
-         int main(void)\n{{\n  return run_image(image, &layout, &packed);\n}}\n\
-         #endif\n"
-    ));
-    out
 }
 
-/// An image's place in the stream, its entry and relocations, as the loader's
-/// `struct image_layout`, and the size of the array it runs in.
-fn layout(image: &Image, offset: usize, stream: &Stream) -> String {
-    let data_end = offset + image.data.len();
-    let mut out = format!(
-        "/* {}: at {offset} in the stream; relocated words as distances from the one before. */\n\
-         #define IMAGE_BUFFER_SIZE {}\n\
-         static const unsigned long relocation_steps[{} + 1] = {{\n",
-        image.arch.name(),
-        offset + image.size,
-        image.relocations.len(),
-    );
-    let mut previous = 0;
-    let steps: Vec<String> = image
-        .relocations
-        .iter()
-        .map(|&at| {
-            let step = at - previous;
-            previous = at;
-            step.to_string()
-        })
-        .chain(std::iter::once("0".to_string()))
-        .collect();
-    for row in steps.chunks(20) {
-        out.push_str(&row.join(", "));
-        out.push_str(",\n");
+/// `template` with each `${NAME}` replaced by the value of NAME; every name the template
+/// uses must have a value, and every value a place.
+fn fill(template: &str, values: &[(String, String)]) -> String {
+    let mut out =
+        String::with_capacity(template.len() + values.iter().map(|(_, v)| v.len()).sum::<usize>());
+    let mut used = vec![false; values.len()];
+    let mut rest = template;
+    while let Some(start) = rest.find("${") {
+        out.push_str(&rest[..start]);
+        let end = rest[start..]
+            .find('}')
+            .expect("a `${` in the template is closed")
+            + start;
+        let name = &rest[start + 2..end];
+        let index = values
+            .iter()
+            .position(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("the template names `{name}`, which has no value"));
+        out.push_str(&values[index].1);
+        used[index] = true;
+        rest = &rest[end + 1..];
     }
-    out.push_str(&format!(
-        "}};\nstatic const struct image_layout layout = {{{offset}, {data_end}, {}UL, {}, relocation_steps,\n  {}}};\n",
-        adler2::adler32_slice(&stream.bytes[..data_end]),
-        image.entry,
-        image.relocations.len(),
-    ));
+    out.push_str(rest);
+    if let Some(index) = used.iter().position(|u| !u) {
+        panic!("the template has no place for `{}`", values[index].0);
+    }
     out
 }
 
-/// The compiler's predefined macro for `arch`.
-fn macro_of(arch: Arch) -> &'static str {
+/// How the template's names of `arch`'s values begin.
+fn macro_prefix(arch: Arch) -> &'static str {
     match arch {
-        Arch::X86_64 => "__x86_64__",
-        Arch::X86 => "__i386__",
+        Arch::X86_64 => "X86_64",
+        Arch::X86 => "X86",
     }
 }
 

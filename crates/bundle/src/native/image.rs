@@ -26,7 +26,7 @@ const NOT_RUN: &[&str] = &[
 /// `R_386_RELATIVE`; x86-64 gives the addend in the table, x86 in the word itself).
 const R_RELATIVE: u32 = 8;
 
-/// The alignment of the loader's array (`loader.c`'s `aligned(4096)`).
+/// The alignment of the loader's array (`loader.c`'s `.balign 4096`).
 pub const PAGE: u64 = 4096;
 
 pub struct Image {
