@@ -25,9 +25,10 @@
 //!   rejects U+202E in a doc comment, and NUL in a description cannot reach cargo's environment.
 //! - Limits are bounded by what judges set (60 s, 16 GiB), far inside TOML's i64: a limit of
 //!   2^63 broke `cargo metadata` for the whole workspace.
-//! - The listener is ~200 lines of std HTTP instead of a server crate: it needs a per-request
-//!   deadline (a 10-byte body announced as 100,000 held the old server for 25 s) and a bound on
-//!   connections (8), both a few lines here.
+//! - The listener speaks a small subset of HTTP with std alone instead of a server crate: it
+//!   needs a deadline for the whole request (a short body announced as a long one held the
+//!   old server until the client gave up), a limit on the head's size and a bound on
+//!   connections (8), and no small server crate lets the application set them (`http.rs`).
 //! - Only `application/json` from no web-page `Origin`: a cross-site no-cors `fetch` can send
 //!   neither, so a page cannot create crates.
 //! - `make` hands values over as exported `$(value ...)` variables, never on a shell line: a

@@ -12,7 +12,7 @@
 //! Algorithm: draw an input from a seeded ChaCha8 stream, ask the oracle, attempt, judge; on the
 //! first failure shrink greedily (take the first smaller variant that still fails, repeat; at
 //! most 20,000 candidates or 60 s), write `stress-<seed>.in` with the oracle's `.out`. Each
-//! attempt costs one process start (about 1 ms) plus the solution's own time.
+//! attempt costs one process start plus the solution's own time.
 //!
 //! Decisions:
 //! - The checker, time limit and interactivity come from the crate's

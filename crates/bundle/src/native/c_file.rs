@@ -12,8 +12,7 @@ const TEMPLATE: &str = include_str!("../../native/loader.c");
 
 /// The digits of base 85 in value order, as `loader.c`'s `base85_digits`: printable ASCII
 /// without `"`, `\` and `?` (a C89 compiler reads `??` followed by some characters as a
-/// trigraph). 5 digits hold 4 bytes: 1.25 characters a byte, where base64 takes 1.33
-/// (robots' C bundle: 2.7 KB less).
+/// trigraph). 5 digits hold 4 bytes: 1.25 characters a byte, where base64 takes 1.33.
 const BASE85_DIGITS: &[u8; 85] =
     b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
 
@@ -65,7 +64,7 @@ pub struct Built {
 }
 
 /// The LZMA coder's literal context, literal position and position bits: 2, 0, 0 packed
-/// the five problems' image pairs 1% smaller than xz's default 3, 0, 2.
+/// the five problems' image pairs a little smaller than xz's default 3, 0, 2.
 const LZMA_LC_LP_PB: [u32; 3] = [2, 0, 0];
 
 /// xz's strongest preset, `-9e`.

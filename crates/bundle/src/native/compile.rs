@@ -67,14 +67,12 @@ pub enum Optimisation {
     /// `-O`, as the Rust bundle is built for a judge, with the whole program optimised at
     /// once (fat LTO, one codegen unit): `core` and `alloc` are compiled with the image, so
     /// what it never reaches goes, the panic messages the std stand-in never prints among
-    /// them (curling's two images: 44.4 KB of LZMA without LTO, 41.1 with it and with the
-    /// messages, 33.3 with neither).
+    /// them (a quarter of curling's compressed images: `benches/README.md`).
     Speed,
     /// For images that do not fit their judges' limit at `-O`: optimised for size, the
-    /// whole program at once (robots, x86-64: 88,072 -> 62,992 bytes of code and data).
+    /// whole program at once.
     Size,
-    /// For images that do not fit even so: the smallest code, slower still (robots,
-    /// x86-64: 63,752 bytes; 32-bit x86: 78,696 at `Size`, 73,784 here).
+    /// For images that do not fit even so: the smallest code, slower still.
     Smallest,
 }
 

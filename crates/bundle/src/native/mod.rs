@@ -25,19 +25,19 @@
 //! `<crate>.c` (x86-64) and `<crate>-i686.c` (32-bit x86), each at the first optimisation
 //! that fits; each file's header and `#error` for the other machine name the other file.
 //!
-//! **Complexity.** Two rustc runs per image (the std stand-in about 1 s, the image 1 to 6 s;
-//! up to three images a machine as the optimisations go down), and linear passes over images of at
+//! **Complexity.** Two rustc runs per image (the std stand-in, then the image; up to three
+//! images a machine as the optimisations go down), and linear passes over images of at
 //! most a few hundred KB. At run time the loader's start-up is linear in the stream up to
 //! the end of the image it runs.
 //!
-//! **Decisions**, each with the figure behind it:
+//! **Decisions**, each with its reason (the measurements behind them: `benches/README.md`):
 //! - `--extern std=` a stand-in crate, not rewritten paths: every `std::` path, `println!`
 //!   and `std::process::exit` in the bundle resolves unchanged; only the prelude's five
 //!   names (`Vec`, `String`, `Box`, `ToString`, `ToOwned`) need an import per module.
-//! - LZMA (liblzma's `-9e`) and base 85: curling's two `-O` images are 106 KB of code and
-//!   data; deflate packs them to 52.3 KB, LZMA to 44.4 KB, one stream for both 6% less than
-//!   two. A context-mixing coder (zpaq `-m5`) gains only 6 to 9% more, for a decoder many
-//!   times longer; the x86 branch filter 1%. The LZMA decoder is 230 lines of plain C.
+//! - LZMA (liblzma's `-9e`) and base 85: LZMA packs the images clearly tighter than deflate,
+//!   and one stream for both images tighter than two; a context-mixing coder gains little
+//!   more for a decoder many times longer, and the x86 branch filter next to nothing. The
+//!   LZMA decoder is a few hundred lines of plain C.
 //! - 32-bit code from Debian's stable `rustc-web` (1.85, with `libstd-rust-web-dev:i386`),
 //!   called by its path: rustup can fetch nothing here, and no other stable rustc with a
 //!   32-bit x86 standard library installs from a registry. Without it the file carries the
@@ -48,9 +48,9 @@
 //!   Windows' guard page needs.
 //! - One file per machine only where one file cannot hold both: a judge takes one file,
 //!   and a contestant who does not know its bits (UVa, NOI) pastes the same one anywhere.
-//!   Enclosure's two images are 120.8 KB of C even at `opt-level=z`, over NOI's 100 KB;
-//!   apart, each fits at `-O` (87.9 and 89.7 KB). The earlier rule, one image where two did
-//!   not fit, chosen by the judges' bits, left 32-bit judges without Enclosure.
+//!   Enclosure's two images together are over NOI's 100 KB even at `opt-level=z`; apart,
+//!   each fits at `-O`. The earlier rule, one image where two did not fit, chosen by the
+//!   judges' bits, left 32-bit judges without Enclosure.
 //! - Size before speed only where the limit needs it, and `opt-level=s` before `z`:
 //!   robots' two images fit only optimised for size (`benches/README.md` has the
 //!   times).
@@ -60,9 +60,8 @@
 //!   not memory mapped at run time: the program makes only the system calls any C program
 //!   makes, which is what judges that filter system calls allow. A compiler without GNU C
 //!   (MSVC, tcc, which cannot make the array executable) stops at one `#error`.
-//! - Only sections that run go in: `.eh_frame` and the like (7 to 16 KB of raw image a
-//!   bundle) are left as zeros, which compress to almost nothing; with `panic=abort`
-//!   nothing unwinds.
+//! - Only sections that run go in: `.eh_frame` and the like are left as zeros, which
+//!   compress to almost nothing; with `panic=abort` nothing unwinds.
 
 mod c_file;
 mod compile;
@@ -134,8 +133,8 @@ pub fn file_name(package: &str, arch: Arch) -> String {
 /// Builds the C bundle of `plan` from its Rust bundle's text, with `work` (created if
 /// missing) for the intermediate files: one file `<crate>.c` with every image, at the first
 /// optimisation that fits `limit` bytes (`-O`, then for size, then for the smallest code);
-/// where none does, one file per machine, each at the first that fits (Enclosure: its two
-/// images are 119 KB of C, over NOI's 100 KB). A file's header and its `#error` for the
+/// where none does, one file per machine, each at the first that fits (Enclosure, whose two
+/// images together are over NOI's 100 KB). A file's header and its `#error` for the
 /// machine it lacks name the file that has it.
 pub fn c_bundles(
     plan: &Plan,
