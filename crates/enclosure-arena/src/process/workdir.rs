@@ -64,7 +64,7 @@ fn plain(command: &str) -> bool {
 }
 
 /// `command` with each word that names an existing file or directory relative to `home`
-/// made absolute, when `command` is plain (see [`plain`]); otherwise unchanged.
+/// made absolute, when `command` is plain (see `plain`); otherwise unchanged.
 pub fn resolve_paths(command: &str, home: &Path) -> String {
     if !plain(command) {
         return command.to_string();

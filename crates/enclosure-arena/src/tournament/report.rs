@@ -130,7 +130,7 @@ impl Report {
     }
 
     /// One markdown table row per bot, each ending with a newline (the columns of
-    /// [`TABLE_HEADER`]).
+    /// `TABLE_HEADER`).
     pub fn rows(&self) -> Vec<String> {
         self.bots
             .iter()
