@@ -237,7 +237,7 @@ mod tests {
     #[test]
     fn a_c_judge_gets_a_row_of_its_own_and_sets_the_c_bundle_size() {
         let with_c = format!(
-            "{PROFILES}\n[poj.c]\ncompilers = [\"gcc -ansi\"]\nsystem = \"Windows\"\nbits = 32\n\
+            "{PROFILES}\n[poj.c]\ncompilers = [{{ compiler = \"gcc\", flags = [\"-ansi\"] }}]\nsystem = \"Windows\"\nbits = 32\n\
              size_limit = \"unknown\"\nsource = \"its FAQ\"\nread = \"2026-11\"\n"
         );
         let block = block_for(&with_c);
