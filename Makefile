@@ -23,7 +23,7 @@ readme-table: ## Print README.md's problems-and-judges block, generated from jud
 	@$(BUNDLE) --readme-table
 
 test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles through bare rustc
-	INSTA_UPDATE=no $(CARGO) test --workspace --locked
+	INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-fail-fast
 
 bench: ## Criterion benchmarks on maximum-size and adversarial inputs
 	$(CARGO) bench --workspace --locked
