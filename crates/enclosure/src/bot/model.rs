@@ -90,11 +90,13 @@ impl Record {
     /// How near our trail it must be to step onto it, as the playouts assume: the farthest
     /// distance it has done so from (a whole run of steps nearer counts: an aim and a
     /// detour that happened to lead there look alike), and at least every watched distance
-    /// where it has passed by fewer than `NEAR_EVIDENCE` times: with little evidence, the
-    /// rules' worst case stays the floor.
+    /// `d` it has been seen passing by from fewer than `NEAR_EVIDENCE` times from `d` or
+    /// nearer (one that steps onto trails from `d` would not pass by from nearer): with little
+    /// evidence, the rules' worst case stays the floor.
     pub fn grab_reach(&self) -> u32 {
-        let unproven = (1..=WATCHED).filter(|&d| self.passes[d - 1] < NEAR_EVIDENCE);
-        self.grabbed_from.max(unproven.max().unwrap_or(0) as u32)
+        let seen = |d: usize| self.passes[..d].iter().sum::<u32>();
+        let unproven = (1..=WATCHED).filter(|&d| seen(d) < NEAR_EVIDENCE).max();
+        self.grabbed_from.max(unproven.unwrap_or(0) as u32)
     }
 
     /// Whether chasing its trails without a sure kill has proved useless.
@@ -257,10 +259,16 @@ mod tests {
     fn next_to_trails_little_evidence_keeps_the_rules_floor() {
         let mut r = Record::default();
         assert_eq!(r.grab_reach(), WATCHED as u32);
-        r.passes = [NEAR_EVIDENCE, NEAR_EVIDENCE, NEAR_EVIDENCE - 1];
+        r.passes = [0, 0, NEAR_EVIDENCE - 1];
         assert_eq!(r.grab_reach(), 3, "too few passes three steps away");
-        r.passes[2] = NEAR_EVIDENCE;
-        assert_eq!(r.grab_reach(), 0);
+        r.passes = [0, 0, NEAR_EVIDENCE];
+        assert_eq!(r.grab_reach(), 2, "passing three away says nothing of two");
+        r.passes = [NEAR_EVIDENCE, 0, 0];
+        assert_eq!(
+            r.grab_reach(),
+            0,
+            "passing right next to trails refutes every reach"
+        );
         r.grabbed_from = 2;
         assert_eq!(r.grab_reach(), 2);
     }
