@@ -4,11 +4,20 @@
 //! ended. The planner turns this into expected rather than worst-case
 //! danger: a player that never goes for trails is unlikely to cut ours, and a drawer that
 //! always closes in time is not worth chasing.
+//!
+//! Expected danger may only make us bolder where the evidence supports it. Walking towards
+//! trails from afar (the chase estimate) is one behaviour; stepping onto a trail that lies a
+//! step or two away is another, and a bot may do the second and never the first. So the
+//! model also watches every opponent *next to* open trails (anyone's): from each distance up
+//! to `WATCHED`, whether it passed by or stepped on (`Record::grab_reach`). Where it has
+//! passed by too rarely to tell, it is assumed to step on, as the rules' race assumes of any
+//! walker that near; and once it steps on from farther than the model allowed, the model is
+//! wrong about it and assumes the worst for the rest of the game (`Record::broken`).
 
 use super::board::Board;
 use super::closing::closing_distance;
 use crate::geometry::Vertex;
-use crate::state::Game;
+use crate::state::{Game, Player};
 
 /// A trail is offered to a walker that could stand on it at most this many moves after its
 /// drawer could close: drawers rarely close by their shortest way, and sure kills alone are
@@ -17,12 +26,19 @@ const OFFER_SLACK: u32 = 2;
 /// The chase percentage of an opponent that has stood on a trail, at least: one cut (or
 /// attempt) says more than many moves that went elsewhere.
 const HIT_CHASE: u32 = 80;
+/// Distances from an open trail at which an opponent's moves are watched, `1..=WATCHED`: the
+/// rules' `near_hard`, within which they count every walker at face value. Thinking never
+/// assumes less of an opponent than that without evidence.
+const WATCHED: usize = 3;
+/// Moves past a trail at one distance, without stepping towards it, after which an opponent
+/// is trusted not to step on from there: as many as the chase estimate needs
+/// (`Params::min_chances`).
+const NEAR_EVIDENCE: u32 = 6;
 
 /// Observations of one seat.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
-    /// Turns in a row it stood on the same vertex, and whether it ever moved.
-    pub still_turns: u32,
+    /// Whether it ever moved.
     pub ever_moved: bool,
     /// Times it stood on a vertex of another player's open trail (a cut, or an attempt).
     pub trail_hits: u32,
@@ -37,6 +53,16 @@ pub struct Record {
     /// Loops it closed, and their trails' total length: how big it draws.
     pub loops: u32,
     pub loop_moves: u32,
+    /// Moves it made `d + 1` steps from another player's open trail (index `d`) that did not
+    /// bring it nearer: it passed by.
+    pub passes: [u32; WATCHED],
+    /// The distance at which its current run of steps nearer to a trail began (0: none).
+    pub run_from: u32,
+    /// The farthest distance from which such a run ended on a trail.
+    pub grabbed_from: u32,
+    /// It stepped onto a trail from farther than `grab_reach` allowed: the model failed, and
+    /// we assume the worst of it for the rest of the game.
+    pub broken: bool,
 }
 
 impl Record {
@@ -44,6 +70,9 @@ impl Record {
     /// chances it took so far, with a Laplace prior (50 before any), and at least
     /// `HIT_CHASE` once it has stood on another player's trail.
     pub fn chase_percent(&self) -> u32 {
+        if self.broken {
+            return 100;
+        }
         let taken = 100 * (self.chances_taken + 1) / (self.chances + 2);
         if self.trail_hits > 0 {
             taken.max(HIT_CHASE)
@@ -55,7 +84,19 @@ impl Record {
     /// Whether `chase_percent` rests on evidence rather than on its prior: at least
     /// `min_chances` chances seen, or a trail stood on.
     pub fn chase_known(&self, min_chances: u32) -> bool {
-        self.trail_hits > 0 || self.chances >= min_chances
+        self.broken || self.trail_hits > 0 || self.chances >= min_chances
+    }
+
+    /// How near our trail it must be to step onto it, as the playouts assume: the farthest
+    /// distance it has done so from (a whole run of steps nearer counts: an aim and a
+    /// detour that happened to lead there look alike), and at least every watched distance
+    /// `d` it has been seen passing by from fewer than `NEAR_EVIDENCE` times from `d` or
+    /// nearer (one that steps onto trails from `d` would not pass by from nearer): with little
+    /// evidence, the rules' worst case stays the floor.
+    pub fn grab_reach(&self) -> u32 {
+        let seen = |d: usize| self.passes[..d].iter().sum::<u32>();
+        let unproven = (1..=WATCHED).filter(|&d| seen(d) < NEAR_EVIDENCE).max();
+        self.grabbed_from.max(unproven.unwrap_or(0) as u32)
     }
 
     /// Whether chasing its trails without a sure kill has proved useless.
@@ -68,11 +109,8 @@ impl Record {
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     pub records: Vec<Record>,
-    /// Positions and open trails at the previous turn.
-    last_pos: Vec<Vertex>,
-    last_trails: Vec<Vec<Vertex>>,
-    last_pen: Vec<bool>,
-    last_stuck: Vec<u32>,
+    /// The players at the previous turn.
+    last: Vec<Player>,
     /// The fewest moves in which each open trail could close at the previous turn.
     last_closing: Vec<u32>,
     /// The seat whose trail we walked towards last turn, if any.
@@ -109,66 +147,72 @@ impl Model {
         }
         for (seat, player) in game.players().iter().enumerate() {
             let record = &mut self.records[seat];
-            let (before, now) = (self.last_pos[seat], player.pos());
-            if now == before {
-                record.still_turns += 1;
-            } else {
-                record.still_turns = 0;
-                record.ever_moved = true;
-            }
-            if seat == me || self.last_stuck[seat] > 0 {
+            let was = &self.last[seat];
+            let (before, now) = (was.pos(), player.pos());
+            record.ever_moved |= now != before;
+            if seat == me || was.stuck_left() > 0 {
                 continue;
             }
-            if self.last_pen[seat] {
-                if player.is_alive() && !player.pen_down() {
-                    record.loops += 1;
-                    record.loop_moves += self.last_trails[seat].len() as u32;
-                }
-                continue;
+            let walking = !was.pen_down();
+            if !walking && player.is_alive() && !player.pen_down() {
+                record.loops += 1;
+                record.loop_moves += was.trail().len() as u32;
             }
-            self.note_chance(seat, before, now);
-            let record = &mut self.records[seat];
-            let hit = self
-                .last_trails
-                .iter()
-                .enumerate()
-                .any(|(other, trail)| other != seat && trail.contains(&now));
-            if hit && !player.pen_down() {
-                record.trail_hits += 1; // walked onto it: drawing through a trail is not a hunt
-            }
+            self.note_move(seat, before, now, walking);
         }
         self.remember(game, board);
     }
 
-    /// Counts a chance `seat` had, moving from `before` to `now`, to cut an open trail.
-    fn note_chance(&mut self, seat: usize, before: Vertex, now: Vertex) {
-        let mut offered = None;
-        for (other, trail) in self.last_trails.iter().enumerate() {
-            let reach = trail.iter().map(|&v| before.manhattan(v)).min();
-            if let Some(reach) = reach
-                .filter(|&r| other != seat && (r as u32) < self.last_closing[other] + OFFER_SLACK)
-            {
-                if offered.map_or(true, |(best, _)| reach < best) {
-                    offered = Some((reach, other));
+    /// Watches `seat`'s move from `before` to `now` against the nearest open trail of
+    /// another player. From `d <= WATCHED` steps away it passed by or came nearer; a run of
+    /// steps nearer that ends on the trail is a grab from where the run began. `walking`
+    /// (pen up before the move): the trail within its reach about when its drawer could close
+    /// (distance under the closing distance plus `OFFER_SLACK`) was a chance to cut it, taken
+    /// if it came nearer; standing on the trail is a hit.
+    fn note_move(&mut self, seat: usize, before: Vertex, now: Vertex, walking: bool) {
+        let mut nearest = None;
+        for (other, was) in self.last.iter().enumerate() {
+            for v in was.trail().iter().filter(|_| other != seat) {
+                let d = before.manhattan(*v) as usize;
+                if nearest.map_or(true, |(best, _)| d < best) {
+                    nearest = Some((d, other));
                 }
             }
         }
-        if let Some((reach, other)) = offered {
-            let record = &mut self.records[seat];
-            record.chances += 1;
-            let after = self.last_trails[other]
-                .iter()
-                .map(|&v| now.manhattan(v))
-                .min();
-            if after.is_some_and(|after| after < reach) {
-                record.chances_taken += 1;
+        let Some((from, other)) = nearest else {
+            return;
+        };
+        let to = self.last[other]
+            .trail()
+            .iter()
+            .map(|v| now.manhattan(*v) as usize)
+            .min();
+        let nearer = to < Some(from);
+        let r = &mut self.records[seat];
+        if walking && from < (self.last_closing[other] + OFFER_SLACK) as usize {
+            r.chances += 1;
+            r.chances_taken += nearer as u32;
+        }
+        if !nearer {
+            r.run_from = 0;
+            if (1..=WATCHED).contains(&from) {
+                r.passes[from - 1] += 1;
             }
+        } else if to == Some(0) {
+            let run = r.run_from.max(from as u32);
+            r.broken |= run > r.grab_reach();
+            r.grabbed_from = r.grabbed_from.max(run);
+            r.trail_hits += walking as u32;
+            r.run_from = 0;
+        } else if r.run_from == 0 {
+            r.run_from = from as u32;
         }
     }
 
     fn remember(&mut self, game: &Game, board: &Board) {
-        self.last_closing = game
-            .players()
+        self.last = game.players().to_vec();
+        self.last_closing = self
+            .last
             .iter()
             .map(|p| {
                 if p.pen_down() {
@@ -178,10 +222,6 @@ impl Model {
                 }
             })
             .collect();
-        self.last_pos = game.players().iter().map(|p| p.pos()).collect();
-        self.last_trails = game.players().iter().map(|p| p.trail().to_vec()).collect();
-        self.last_pen = game.players().iter().map(|p| p.pen_down()).collect();
-        self.last_stuck = game.players().iter().map(|p| p.stuck_left()).collect();
     }
 }
 
@@ -213,6 +253,71 @@ mod tests {
         assert_eq!(record(20, 0, 1).chase_percent(), HIT_CHASE);
         assert_eq!(record(8, 8, 1).chase_percent(), 90);
         assert!(record(0, 0, 1).chase_known(6));
+    }
+
+    #[test]
+    fn next_to_trails_little_evidence_keeps_the_rules_floor() {
+        let mut r = Record::default();
+        assert_eq!(r.grab_reach(), WATCHED as u32);
+        r.passes = [0, 0, NEAR_EVIDENCE - 1];
+        assert_eq!(r.grab_reach(), 3, "too few passes three steps away");
+        r.passes = [0, 0, NEAR_EVIDENCE];
+        assert_eq!(r.grab_reach(), 2, "passing three away says nothing of two");
+        r.passes = [NEAR_EVIDENCE, 0, 0];
+        assert_eq!(
+            r.grab_reach(),
+            0,
+            "passing right next to trails refutes every reach"
+        );
+        r.grabbed_from = 2;
+        assert_eq!(r.grab_reach(), 2);
+    }
+
+    /// Seat 0 draws right from (2,2) while seat 1, with `records` from its first turn on,
+    /// makes `moves` from `start`.
+    fn beside_a_trail(start: Vertex, moves: &[Dir], records: Vec<Record>) -> Record {
+        let mut game = Game::new(&[Some(Vertex::new(2, 2)), Some(start)]);
+        let mut model = Model::default();
+        model.observe(0, &game, &Board::new(&game));
+        model.records = records;
+        let mut flag = PenFlag::Down;
+        for &dir in moves {
+            let ours = Action::new(Dir::Right, flag);
+            game.play_turn(&[Some(Ok(ours)), Some(Ok(Action::new(dir, PenFlag::Keep)))]);
+            model.observe(0, &game, &Board::new(&game));
+            flag = PenFlag::Keep;
+        }
+        model.record(1)
+    }
+
+    #[test]
+    fn an_opportunist_next_to_a_trail_is_seen_stepping_on() {
+        // Seat 1 passes by two rows below our trail, then steps nearer and onto it.
+        let fresh = vec![Record::default(); 2];
+        let moves = [Dir::Up, Dir::Right, Dir::Up, Dir::Up];
+        let r = beside_a_trail(Vertex::new(3, 5), &moves, fresh);
+        assert_eq!(r.passes, [0, 1, 0], "{r:?}");
+        assert_eq!(
+            r.grabbed_from, 2,
+            "a run of steps nearer from two away: {r:?}"
+        );
+        assert!(!r.broken, "the rules' floor allowed it: {r:?}");
+        assert!(r.grab_reach() >= 2);
+    }
+
+    #[test]
+    fn a_broken_prediction_means_the_worst_for_the_rest_of_the_game() {
+        // Trusted to pass by at every distance, it steps on: the worst from now on.
+        let trusted = Record {
+            passes: [NEAR_EVIDENCE; WATCHED],
+            chances: 20,
+            ..Record::default()
+        };
+        assert_eq!(trusted.chase_percent(), 4);
+        let moves = [Dir::Up, Dir::Up];
+        let r = beside_a_trail(Vertex::new(3, 4), &moves, vec![trusted.clone(); 2]);
+        assert!(r.broken, "{r:?}");
+        assert_eq!((r.chase_percent(), r.chase_known(100)), (100, true));
     }
 
     #[test]

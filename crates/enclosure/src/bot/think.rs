@@ -7,6 +7,11 @@
 //!   chance it took the kills it was offered so far (`model::Record::chase_percent`, the
 //!   estimate the threat map uses too).
 //!   A chaser walks its shortest way towards our trail; anyone else wanders at random.
+//! - **whether it steps onto a trail next to it**: within its grab reach of our trail
+//!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
+//!   worst case where it has shown too little) any opponent, drawing or not, heads for it.
+//!   Without this, a bot that never walks towards trails but takes any next to it looks
+//!   harmless, and the playouts draw loops past it that it cuts.
 //! - **how it draws and when it closes**: a pen-down opponent draws at random (never back)
 //!   until its trail reaches a length drawn around its mean loop so far (8 before its first),
 //!   then takes its shortest way home; closed, it walks as a pen-up opponent.
@@ -54,6 +59,8 @@ struct Opponent {
     start: Mover,
     /// Percent of playouts in which it chases.
     chase: u32,
+    /// Within this many steps of our trail it heads for it.
+    reach: u32,
     /// Pen down: how it draws.
     drawer: Option<Drawer>,
 }
@@ -114,6 +121,7 @@ impl<'a> Futures<'a> {
                     loop_length: 0,
                 },
                 chase: record.chase_percent(),
+                reach: record.grab_reach(),
                 drawer,
             });
         }
@@ -213,13 +221,17 @@ fn step(
     rng: &mut SplitMix,
 ) -> Vertex {
     let at = mover.pos;
+    let nearer = |v: &Vertex| to_trail[v.index()];
+    let grabs = to_trail[at.index()] <= o.reach;
     if let (Some((length, from)), Some(d)) = (mover.drawing, o.drawer.as_ref()) {
         let steps = Dir::MOVES
             .into_iter()
             .enumerate()
             .filter(|&(k, dir)| board.drawable(at, k) && at.step(dir) != from)
             .map(|(_, dir)| at.step(dir));
-        let next = if length + d.home[at.index()] >= mover.loop_length {
+        let next = if grabs {
+            steps.min_by_key(nearer)
+        } else if length + d.home[at.index()] >= mover.loop_length {
             steps.min_by_key(|v| d.home[v.index()])
         } else {
             pick(rng, steps)
@@ -236,11 +248,9 @@ fn step(
         .enumerate()
         .filter(|&(k, _)| board.walkable(o.seat, at, k))
         .map(|(_, dir)| at.step(dir));
-    if mover.chases {
-        let best = steps.min_by_key(|v| to_trail[v.index()]);
-        return best
-            .filter(|v| to_trail[v.index()] < to_trail[at.index()])
-            .unwrap_or(at);
+    if mover.chases || grabs {
+        let best = steps.min_by_key(nearer);
+        return best.filter(|v| nearer(v) < nearer(&at)).unwrap_or(at);
     }
     pick(rng, steps.chain([at])).unwrap_or(at)
 }
@@ -307,11 +317,13 @@ mod tests {
         game
     }
 
-    /// A record of `taken` chases out of `chances` offered.
+    /// A record of `taken` chases out of `chances` offered, and of passing by trails often
+    /// enough at every watched distance to be trusted there.
     fn chaser(chances: u32, taken: u32) -> Vec<Record> {
         let seat1 = Record {
             chances,
             chances_taken: taken,
+            passes: [20; 3],
             ..Record::default()
         };
         vec![Record::default(), seat1]
@@ -342,6 +354,24 @@ mod tests {
         let wanderer = long_way(&game, &chaser(20, 0), 200);
         let hunter = long_way(&game, &chaser(20, 20), 200);
         assert!(wanderer < 300 && hunter > 700, "{wanderer} {hunter}");
+    }
+
+    #[test]
+    fn one_never_seen_next_to_a_trail_is_assumed_to_step_on() {
+        // Never chased, but never seen passing a trail either: two steps away, the rules'
+        // worst case stays the floor.
+        let game = drawn(v(6, 2));
+        let mut unseen = chaser(20, 0);
+        unseen[1].passes = [0; 3];
+        let floor = long_way(&game, &unseen, 200);
+        // Trusted at every distance, but it stepped on from one: only one step counts.
+        unseen[1].passes = [20; 3];
+        unseen[1].grabbed_from = 1;
+        let one_step = long_way(&game, &unseen, 200);
+        assert_eq!(long_way(&drawn(v(5, 3)), &unseen, 200), 1000);
+        unseen[1].grabbed_from = 0;
+        let trusted = long_way(&game, &unseen, 200);
+        assert!(floor >= 900 && trusted < one_step && one_step < floor);
     }
 
     #[test]

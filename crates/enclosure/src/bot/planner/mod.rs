@@ -21,7 +21,11 @@
 //!   survives and minus a stake where it is cut (`death_stake`, more the more of the game is
 //!   left; in a duel plus half the unowned cells squared, which the survivor gains), per turn
 //!   of the loop, and the best is taken. So a loop grows past the worst-case race when the
-//!   opponent near it has not been chasing, and closes early when it has.
+//!   opponent near it has not been chasing, and closes early when it has. The model only
+//!   makes us bolder where it has evidence: an opponent is assumed to head for any trail
+//!   within its grab reach (`model::Record::grab_reach`), which stays the rules' `near_hard`
+//!   until it has been seen passing trails by, and one that breaks the model's prediction
+//!   counts at its worst for the rest of the game.
 //! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
 //!   after it could close (`escaped_slack` against one that escaped our chases): walk there.
 //! - **Pen up: guard a lead.** Last opponent left and we lead every seat (`guard`): stand on
@@ -59,6 +63,9 @@
 //! - Trust what an opponent has shown: one that took at most half its chances to cut a trail
 //!   is `bystander_slack` turns late, not `forecast_slack`; one estimate of that
 //!   (`model::Record::chase_percent`) serves the threat map and the playouts alike.
+//! - Watch opponents next to trails, not only whether they walk towards them: a bot that
+//!   never approaches trails but steps onto any next to it looked harmless to the chase
+//!   estimate, and thinking was cut by it where the rules alone never were.
 //! - Start two steps in from a corner (one corner per seat): other insets did worse.
 //! - Chase with a slack of a few turns, not sure kills only: drawers rarely take their
 //!   shortest way home, but long chases are loops not drawn.

@@ -67,7 +67,7 @@ impl<'a> Turn<'a> {
             let mut delay = player.stuck_left();
             let record = model.record(other);
             if params.still_after > 0
-                && record.still_turns >= params.still_after
+                && game.turn() >= params.still_after
                 && !record.ever_moved
                 && !player.pen_down()
             {
