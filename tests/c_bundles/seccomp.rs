@@ -19,7 +19,7 @@
 use std::io::{Read, Write};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -66,16 +66,34 @@ pub fn run_filtered(program: &Path, stdin: &[u8]) -> Result<Output, String> {
     run_with_timeout(Command::new(runner()?).arg(program), stdin)
 }
 
+/// Starts `command`, again while Linux says its program is busy (ETXTBSY): a test that has
+/// just written a program may have been forked by another test's thread in the meantime, and
+/// that child holds the program open for writing until it execs, a matter of milliseconds.
+fn spawn(command: &mut Command) -> std::io::Result<Child> {
+    const TEXT_FILE_BUSY: i32 = 26;
+    const TRIES: u32 = 200;
+    let mut tries = 1;
+    loop {
+        match command.spawn() {
+            Err(e) if e.raw_os_error() == Some(TEXT_FILE_BUSY) && tries < TRIES => {
+                tries += 1;
+                thread::sleep(Duration::from_millis(5));
+            }
+            spawned => return spawned,
+        }
+    }
+}
+
 /// Runs `command` with `stdin` piped in and stdout and stderr captured; Err if it cannot
 /// start or is still running after 60 s (it is killed then).
 pub fn run_with_timeout(command: &mut Command, stdin: &[u8]) -> Result<Output, String> {
     let program = PathBuf::from(command.get_program());
-    let mut child = command
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", program.display()))?;
+        .stderr(Stdio::piped());
+    let mut child =
+        spawn(command).map_err(|e| format!("cannot start {}: {e}", program.display()))?;
     // Each pipe has its own thread, so a program that writes more than a pipe holds
     // before it has read all its input cannot deadlock against us.
     let mut pipe_in = child.stdin.take().expect("stdin is piped");
