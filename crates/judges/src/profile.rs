@@ -91,22 +91,21 @@ pub struct CommandLine {
 }
 
 impl CommandLine {
-    /// The line as one text: the compiler and its flags, then the note and unknown flags
-    /// in brackets (`gcc (MinGW GCC 4.4.0; flags unknown)`).
+    /// The line as one text: the compiler and its flags (`?` where nobody recorded them, as
+    /// the README's legend says), then the note in brackets (`gcc ? (MinGW GCC 4.4.0)`).
     pub fn text(&self) -> String {
         let mut text = self.compiler.clone();
-        for flag in self.flags.iter().flatten() {
-            text.push(' ');
-            text.push_str(flag);
+        match &self.flags {
+            Some(flags) => {
+                for flag in flags {
+                    text.push(' ');
+                    text.push_str(flag);
+                }
+            }
+            None => text.push_str(" ?"),
         }
-        let noted: Vec<&str> = self
-            .note
-            .as_deref()
-            .into_iter()
-            .chain(self.flags.is_none().then_some("flags unknown"))
-            .collect();
-        if !noted.is_empty() {
-            text.push_str(&format!(" ({})", noted.join("; ")));
+        if let Some(note) = &self.note {
+            text.push_str(&format!(" ({note})"));
         }
         text
     }
@@ -595,7 +594,7 @@ read = "2026-11-26"
         let c = profiles.get("uva").unwrap().c.clone().unwrap();
         assert_eq!(
             c.compilers.unwrap(),
-            ["gcc -ansi", "g++", "cl (MSVC; flags unknown)"]
+            ["gcc -ansi", "g++", "cl ? (MSVC)"]
         );
         let lines = c.command_lines.unwrap();
         assert_eq!(lines[0].compiler, "gcc");
