@@ -1,0 +1,109 @@
+//! Thinking's playouts against fitted opponents, in small set-ups.
+
+use super::*;
+use crate::action::{Action, PenFlag};
+
+fn v(x: i32, y: i32) -> Vertex {
+    Vertex::new(x, y)
+}
+
+/// Seat 0 has drawn (2,2) (3,2) (4,2) (4,3) (4,4); seat 1 stands at `opponent`.
+fn drawn(opponent: Vertex) -> Game {
+    let mut game = Game::new(&[Some(v(2, 2)), Some(opponent)]);
+    let stay = Some(Ok(Action::STAY));
+    for (dir, flag) in [
+        (Dir::Right, PenFlag::Down),
+        (Dir::Right, PenFlag::Keep),
+        (Dir::Down, PenFlag::Keep),
+        (Dir::Down, PenFlag::Keep),
+    ] {
+        game.play_turn(&[Some(Ok(Action::new(dir, flag))), stay]);
+    }
+    game
+}
+
+/// A record of `taken` chases out of `chances` offered, and of passing by trails often
+/// enough at every watched distance to be trusted there.
+fn chaser(chances: u32, taken: u32) -> Vec<Record> {
+    let seat1 = Record {
+        chances,
+        chances_taken: taken,
+        passes: [20; 3],
+        ..Record::default()
+    };
+    vec![Record::default(), seat1]
+}
+
+/// The danger of closing the drawn trail the long way round, (4,5) .. (2,5) (2,4) (2,3) (2,2).
+fn long_way(game: &Game, records: &[Record], playouts: u32) -> u32 {
+    let board = Board::new(game);
+    let path = [v(4, 5), v(3, 5), v(2, 5), v(2, 4), v(2, 3), v(2, 2)];
+    let plan = Plan {
+        trail: game.player(0).trail(),
+        walk: &[],
+        draw: &path,
+    };
+    Futures::new(game, 0, &board, records).danger(&plan, playouts)
+}
+
+#[test]
+fn a_chaser_next_to_the_trail_cuts_it() {
+    let game = drawn(v(5, 2));
+    let danger = long_way(&game, &chaser(20, 20), 200);
+    assert!(danger >= 900, "{danger}");
+}
+
+#[test]
+fn one_that_never_chased_cuts_it_less_often() {
+    let game = drawn(v(6, 2));
+    let wanderer = long_way(&game, &chaser(20, 0), 200);
+    let hunter = long_way(&game, &chaser(20, 20), 200);
+    assert!(wanderer < 300 && hunter > 700, "{wanderer} {hunter}");
+}
+
+#[test]
+fn one_never_seen_next_to_a_trail_is_assumed_to_step_on() {
+    // Never chased, but never seen passing a trail either: two steps away, the rules'
+    // worst case stays the floor.
+    let game = drawn(v(6, 2));
+    let mut unseen = chaser(20, 0);
+    unseen[1].passes = [0; 3];
+    let floor = long_way(&game, &unseen, 200);
+    // Trusted at every distance, but it stepped on from one: only one step counts.
+    unseen[1].passes = [20; 3];
+    unseen[1].grabbed_from = 1;
+    let one_step = long_way(&game, &unseen, 200);
+    assert_eq!(long_way(&drawn(v(5, 3)), &unseen, 200), 1000);
+    unseen[1].grabbed_from = 0;
+    let trusted = long_way(&game, &unseen, 200);
+    assert!(floor >= 900 && trusted < one_step && one_step < floor);
+}
+
+#[test]
+fn an_opponent_out_of_reach_is_no_danger() {
+    let game = drawn(v(10, 10));
+    assert_eq!(long_way(&game, &chaser(20, 20), 200), 0);
+}
+
+#[test]
+fn a_turn_replays_the_same_and_no_playouts_judge_nothing() {
+    let game = drawn(v(6, 2));
+    let records = chaser(4, 2);
+    assert_eq!(long_way(&game, &records, 64), long_way(&game, &records, 64));
+    assert_eq!(long_way(&game, &records, 0), 0);
+}
+
+#[test]
+fn a_drawer_heads_home_after_its_usual_loop() {
+    // Seat 1 drew (7,4) (7,5): with loops of 4 moves on record, it closes within a few
+    // steps and never reaches our trail four columns away in six turns.
+    let mut game = drawn(v(7, 4));
+    game.play_turn(&[
+        Some(Ok(Action::STAY)),
+        Some(Ok(Action::new(Dir::Down, PenFlag::Down))),
+    ]);
+    let mut records = chaser(20, 0);
+    records[1].loops = 3;
+    records[1].loop_moves = 12;
+    assert!(long_way(&game, &records, 200) < 100);
+}
