@@ -7,7 +7,7 @@
 //! One browser per test (each launch costs seconds on a loaded machine): the first frame is
 //! the one the page opens on from its URL hash, later ones are reached by changing the hash.
 //! Skipped, with a message on stderr, only when no Chromium binary exists ($CHROMIUM or
-//! `chromium`/`chromium-browser`/`google-chrome` on PATH); `.ci/run` installs it.
+//! `chromium`/`chromium-browser`/`google-chrome` on PATH); `.ci/install-optional` installs it.
 
 mod viewer_support;
 
