@@ -592,10 +592,7 @@ read = "2026-11-26"
     fn a_judge_that_takes_no_rust_records_its_c_compilers() {
         let profiles = Profiles::parse(UVA).unwrap();
         let c = profiles.get("uva").unwrap().c.clone().unwrap();
-        assert_eq!(
-            c.compilers.unwrap(),
-            ["gcc -ansi", "g++", "cl ? (MSVC)"]
-        );
+        assert_eq!(c.compilers.unwrap(), ["gcc -ansi", "g++", "cl ? (MSVC)"]);
         let lines = c.command_lines.unwrap();
         assert_eq!(lines[0].compiler, "gcc");
         assert_eq!(lines[0].flags, Some(vec!["-ansi".to_string()]));
