@@ -6,6 +6,7 @@ use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::process::Output;
+use stress_kit::cli;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_curling");
 
@@ -13,19 +14,8 @@ fn curling(input: &str) -> Output {
     Command::new(BINARY).write_stdin(input).output().unwrap()
 }
 
-/// How bad input must end: exit status 1 and one stderr line `curling: error: ...` of at most
-/// 300 bytes, never a panic report.
-fn fails_cleanly(command: &mut Command) -> Assert {
-    command.assert().code(1).stderr(
-        predicate::str::is_match(r"\Acurling: error: [^\n]*\n\z")
-            .unwrap()
-            .and(predicate::str::contains("panicked").not())
-            .and(predicate::function(|line: &str| line.len() <= 301)),
-    )
-}
-
 fn assert_fails_cleanly(input: &str, needle: &str) {
-    fails_cleanly(Command::new(BINARY).write_stdin(input)).stderr(predicate::str::contains(needle));
+    cli::assert_fails_mentioning(Command::new(BINARY).write_stdin(input), BINARY, needle);
 }
 
 #[test]
@@ -77,17 +67,12 @@ fn boards_larger_than_the_statement_are_solved() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
-/// program that trusts a size from its input aborts instead of passing.
-fn within_memory() -> Command {
-    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
 fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
-    fails_cleanly(within_memory().write_stdin(input)).stderr(predicate::str::contains(needle))
+    cli::assert_fails_mentioning(
+        cli::within_memory(BINARY, MEMORY_KIB).write_stdin(input),
+        BINARY,
+        needle,
+    )
 }
 
 #[test]
@@ -144,12 +129,9 @@ fn lenient_spacing_still_reads() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    // The shell makes the line while the binary reads it (and stops when it stops).
-    let script = format!(
-        "yes 5 | tr -d '\\n' | head -c {} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}",
-        1u64 << 30
-    );
-    fails_cleanly(Command::new("sh").args(["-c", &script, BINARY])).stderr(
-        predicate::str::contains("expected the board width, found `5555"),
+    cli::assert_fails_mentioning(
+        &mut cli::streamed_within_memory(BINARY, MEMORY_KIB, cli::GIGABYTE_LINE),
+        BINARY,
+        "expected the board width, found `5555",
     );
 }

@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 
 use common::*;
 use serde_json::Value;
+use stress_kit::cli::{self, Predicate};
 
 fn arena(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_enclosure-arena"))
@@ -17,6 +18,20 @@ fn arena(args: &[&str]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+/// Exit status 1 and one stderr line `enclosure-arena: error: <start>...`, never a panic report.
+fn assert_one_error_line(out: &Output, start: &str) {
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        cli::one_error_line("enclosure-arena").eval(&stderr),
+        "{stderr}"
+    );
+    assert!(
+        stderr.starts_with(&format!("enclosure-arena: error: {start}")),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -207,12 +222,7 @@ fn an_unwritable_replay_is_one_error_line_before_any_bot_starts() {
         &format!("touch '{}'", marker.display()),
         "builtin:idle",
     ]);
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with("enclosure-arena: error: cannot create /nonexistent-dir/replay.jsonl")
-    );
+    assert_one_error_line(&out, "cannot create /nonexistent-dir/replay.jsonl");
     assert!(!marker.exists(), "no bot was started");
 }
 
@@ -260,8 +270,7 @@ fn replay_draws_what_play_recorded() {
         "--html",
         html.to_str().unwrap(),
     ]);
-    assert_eq!(missing.status.code(), Some(1));
-    assert_eq!(text(&missing.stderr).lines().count(), 1);
+    assert_one_error_line(&missing, "");
 }
 
 #[test]
@@ -276,8 +285,5 @@ fn a_closed_stdout_is_an_error_not_a_panic() {
         .stderr(std::process::Stdio::piped())
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let stderr = text(&out.stderr);
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("enclosure-arena: error: cannot print the result"));
+    assert_one_error_line(&out, "cannot print the result");
 }

@@ -3,9 +3,9 @@
 //! tests hold whichever strategy the binary plays (its exact answers are pinned by the
 //! samples through `enclosure::bot::serve`).
 use enclosure::{parse_action, parse_pos};
-use predicates::prelude::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
+use stress_kit::cli;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_enclosure");
 
@@ -18,15 +18,7 @@ fn run(input: &str) -> std::process::Output {
 
 /// Exit status 1 and one stderr line `enclosure: error: ...`, never a panic report.
 fn assert_one_line_error(input: &str) {
-    assert_cmd::Command::new(BINARY)
-        .write_stdin(input)
-        .assert()
-        .code(1)
-        .stderr(
-            predicate::str::is_match(r"\Aenclosure: error: [^\n]*\n\z")
-                .unwrap()
-                .and(predicate::str::contains("panicked").not()),
-        );
+    cli::fails_cleanly(assert_cmd::Command::new(BINARY).write_stdin(input), BINARY);
 }
 
 #[test]

@@ -3,20 +3,10 @@
 use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::process::Output;
+use stress_kit::cli;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_mouse-cheese");
-
-/// How bad input must end: exit status 1 and one stderr line `mouse-cheese: error: ...` of at
-/// most 300 bytes, never a panic report.
-fn fails_cleanly(command: &mut Command) -> Assert {
-    command.assert().code(1).stderr(
-        predicate::str::is_match(r"\Amouse-cheese: error: [^\n]*\n\z")
-            .unwrap()
-            .and(predicate::str::contains("panicked").not())
-            .and(predicate::function(|line: &str| line.len() <= 301)),
-    )
-}
-use std::process::Output;
 
 fn run_binary(input: &str) -> Output {
     Command::new(BINARY).write_stdin(input).output().unwrap()
@@ -36,7 +26,7 @@ fn assert_ok(input: &str, expected: &str) {
 /// Exit status 1, exactly one stderr line naming the program, no panic report; returns that
 /// line. Only the cases before the bad one may be answered on stdout.
 fn assert_refused(input: &str) -> String {
-    let out = fails_cleanly(Command::new(BINARY).write_stdin(input))
+    let out = cli::fails_cleanly(Command::new(BINARY).write_stdin(input), BINARY)
         .stdout(predicate::str::is_empty().or(predicate::eq("Case 1: SOHA\n")))
         .get_output()
         .clone();
@@ -101,30 +91,12 @@ fn cells_off_the_board_are_refused() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
-/// program that trusts a size from its input aborts instead of passing.
-fn within_memory() -> Command {
-    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
-/// The binary under the same limit, its stdin the output of the shell pipeline `producer`,
-/// made while the binary reads it (and stopped when it stops).
-fn streamed_within_memory(producer: &str) -> Command {
-    let script = format!("{{ {producer}; }} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
-/// A gigabyte of `5`s and no newline, for [`streamed_within_memory`]: one line too big to
-/// hold.
-const GIGABYTE_LINE: &str = "yes 5 | tr -d '\\n' | head -c 1073741824";
-
 fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
-    fails_cleanly(within_memory().write_stdin(input)).stderr(predicate::str::contains(needle))
+    cli::assert_fails_mentioning(
+        cli::within_memory(BINARY, MEMORY_KIB).write_stdin(input),
+        BINARY,
+        needle,
+    )
 }
 
 #[test]
@@ -134,7 +106,10 @@ fn many_cases_run_in_bounded_memory() {
     let cases = 1_500_000;
     let mut input = format!("{cases}\n");
     input.push_str(&"1 4 1\n1 0 1 1\n".repeat(cases));
-    let out = within_memory().write_stdin(input).output().unwrap();
+    let out = cli::within_memory(BINARY, MEMORY_KIB)
+        .write_stdin(input)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -174,7 +149,9 @@ fn error_lines_quote_little_of_a_huge_token() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    fails_cleanly(&mut streamed_within_memory(GIGABYTE_LINE)).stderr(predicate::str::contains(
+    cli::assert_fails_mentioning(
+        &mut cli::streamed_within_memory(BINARY, MEMORY_KIB, cli::GIGABYTE_LINE),
+        BINARY,
         "expected the number of cases T, found `5555",
-    ));
+    );
 }

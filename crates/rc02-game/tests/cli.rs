@@ -1,22 +1,11 @@
 //! The real binary on bad, truncated and unusual input.
 
-use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::process::Output;
+use stress_kit::cli;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_rc02-game");
-
-/// How bad input must end: exit status 1 and one stderr line `rc02-game: error: ...` of at
-/// most 300 bytes, never a panic report.
-fn fails_cleanly(command: &mut Command) -> Assert {
-    command.assert().code(1).stderr(
-        predicate::str::is_match(r"\Arc02-game: error: [^\n]*\n\z")
-            .unwrap()
-            .and(predicate::str::contains("panicked").not())
-            .and(predicate::function(|line: &str| line.len() <= 301)),
-    )
-}
-use std::process::Output;
 
 fn run_binary(input: &str, args: &[&str]) -> Output {
     Command::new(BINARY)
@@ -27,7 +16,8 @@ fn run_binary(input: &str, args: &[&str]) -> Output {
 }
 
 fn assert_one_line_error(input: &str) {
-    fails_cleanly(Command::new(BINARY).write_stdin(input)).stdout(predicate::str::is_empty());
+    cli::fails_cleanly(Command::new(BINARY).write_stdin(input), BINARY)
+        .stdout(predicate::str::is_empty());
 }
 
 #[test]
@@ -111,35 +101,20 @@ fn trace_draws_every_move_on_stderr() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
-/// program that trusts a size from its input aborts instead of passing.
-fn within_memory() -> Command {
-    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
-/// The binary under the same limit, its stdin the output of the shell pipeline `producer`,
-/// made while the binary reads it (and stopped when it stops).
-fn streamed_within_memory(producer: &str) -> Command {
-    let script = format!("{{ {producer}; }} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
-/// A gigabyte of `5`s and no newline, for [`streamed_within_memory`]: one line too big to
-/// hold.
-const GIGABYTE_LINE: &str = "yes 5 | tr -d '\\n' | head -c 1073741824";
-
 #[test]
 fn huge_k_and_tokens_fail_in_bounded_memory() {
-    fails_cleanly(within_memory().write_stdin("100 18446744073709551615\n1 2 2 2\n100 2 99"))
-        .stderr(predicate::str::contains("move 2"));
+    cli::assert_fails_mentioning(
+        cli::within_memory(BINARY, MEMORY_KIB)
+            .write_stdin("100 18446744073709551615\n1 2 2 2\n100 2 99"),
+        BINARY,
+        "move 2",
+    );
     let input = format!("4 1\n1 3 2 {}\n", "3".repeat(1 << 20));
-    fails_cleanly(within_memory().write_stdin(input))
-        .stderr(predicate::function(|line: &str| line.len() < 151));
+    cli::fails_cleanly(
+        cli::within_memory(BINARY, MEMORY_KIB).write_stdin(input),
+        BINARY,
+    )
+    .stderr(predicate::function(|line: &str| line.len() < 151));
 }
 
 #[test]
@@ -149,7 +124,10 @@ fn many_moves_stream_in_bounded_memory() {
     for _ in 0..25_000 {
         input.push_str("1 2 2 2\n100 2 99 2\n2 2 1 2\n99 2 100 2\n");
     }
-    let out = within_memory().write_stdin(input).output().unwrap();
+    let out = cli::within_memory(BINARY, MEMORY_KIB)
+        .write_stdin(input)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -163,7 +141,9 @@ fn many_moves_stream_in_bounded_memory() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    fails_cleanly(&mut streamed_within_memory(GIGABYTE_LINE)).stderr(predicate::str::contains(
+    cli::assert_fails_mentioning(
+        &mut cli::streamed_within_memory(BINARY, MEMORY_KIB, cli::GIGABYTE_LINE),
+        BINARY,
         "expected the board size N, found `5555",
-    ));
+    );
 }

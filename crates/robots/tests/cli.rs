@@ -4,20 +4,10 @@
 use assert_cmd::assert::Assert;
 use assert_cmd::Command;
 use predicates::prelude::*;
+use std::process::Output;
+use stress_kit::cli;
 
 const BINARY: &str = env!("CARGO_BIN_EXE_robots");
-
-/// How bad input must end: exit status 1 and one stderr line `robots: error: ...` of at
-/// most 300 bytes, never a panic report.
-fn fails_cleanly(command: &mut Command) -> Assert {
-    command.assert().code(1).stderr(
-        predicate::str::is_match(r"\Arobots: error: [^\n]*\n\z")
-            .unwrap()
-            .and(predicate::str::contains("panicked").not())
-            .and(predicate::function(|line: &str| line.len() <= 301)),
-    )
-}
-use std::process::Output;
 
 fn robots(args: &[&str], input: &str) -> Output {
     Command::new(BINARY)
@@ -28,7 +18,7 @@ fn robots(args: &[&str], input: &str) -> Output {
 }
 
 fn assert_fails_cleanly(input: &str, needle: &str) {
-    fails_cleanly(Command::new(BINARY).write_stdin(input)).stderr(predicate::str::contains(needle));
+    cli::assert_fails_mentioning(Command::new(BINARY).write_stdin(input), BINARY, needle);
 }
 
 const WIN_FIRST_MOVE: &str = "Case 1:\nWon game after making 1 moves.\n\
@@ -113,30 +103,12 @@ fn without_trace_stderr_stays_empty() {
 /// The issue-14 reproducers run under this much address space (256 MiB).
 const MEMORY_KIB: u64 = 262_144;
 
-/// The binary under a `ulimit -v` of `MEMORY_KIB`: an allocation beyond it fails, so a
-/// program that trusts a size from its input aborts instead of passing.
-fn within_memory() -> Command {
-    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\"");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
-/// The binary under the same limit, its stdin the output of the shell pipeline `producer`,
-/// made while the binary reads it (and stopped when it stops).
-fn streamed_within_memory(producer: &str) -> Command {
-    let script = format!("{{ {producer}; }} | {{ ulimit -v {MEMORY_KIB} && exec \"$0\"; }}");
-    let mut command = Command::new("sh");
-    command.args(["-c", &script, BINARY]);
-    command
-}
-
-/// A gigabyte of `5`s and no newline, for [`streamed_within_memory`]: one line too big to
-/// hold.
-const GIGABYTE_LINE: &str = "yes 5 | tr -d '\\n' | head -c 1073741824";
-
 fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
-    fails_cleanly(within_memory().write_stdin(input)).stderr(predicate::str::contains(needle))
+    cli::assert_fails_mentioning(
+        cli::within_memory(BINARY, MEMORY_KIB).write_stdin(input),
+        BINARY,
+        needle,
+    )
 }
 
 #[test]
@@ -170,13 +142,21 @@ fn huge_counts_and_tokens_fail_in_bounded_memory() {
 /// the whole gigabyte, far beyond the address space allowed).
 #[test]
 fn gigabyte_line_fails_in_bounded_memory() {
-    fails_cleanly(&mut streamed_within_memory(GIGABYTE_LINE)).stderr(predicate::str::contains(
+    cli::assert_fails_mentioning(
+        &mut cli::streamed_within_memory(BINARY, MEMORY_KIB, cli::GIGABYTE_LINE),
+        BINARY,
         "case 1: expected the number of robots, found `5555",
-    ));
-    let producer = format!("printf '2 0\\n13 14\\n13 16\\n1 0\\n'; {GIGABYTE_LINE}");
-    fails_cleanly(&mut streamed_within_memory(&producer))
-        .stderr(predicate::str::contains("case 2: expected a row"))
-        .stdout(WIN_FIRST_MOVE);
+    );
+    let producer = format!(
+        "printf '2 0\\n13 14\\n13 16\\n1 0\\n'; {}",
+        cli::GIGABYTE_LINE
+    );
+    cli::assert_fails_mentioning(
+        &mut cli::streamed_within_memory(BINARY, MEMORY_KIB, &producer),
+        BINARY,
+        "case 2: expected a row",
+    )
+    .stdout(WIN_FIRST_MOVE);
 }
 
 /// Ten million teleport entries (40 MB of input) are kept in 4 bytes each: under 256 MiB they
@@ -185,7 +165,9 @@ fn gigabyte_line_fails_in_bounded_memory() {
 #[test]
 fn ten_million_teleport_entries_fit_in_bounded_memory() {
     let producer = "echo '0 10000000'; yes '3 4' | head -n 10000000";
-    let out = streamed_within_memory(producer).output().unwrap();
+    let out = cli::streamed_within_memory(BINARY, MEMORY_KIB, producer)
+        .output()
+        .unwrap();
     assert!(
         out.status.success(),
         "{}",

@@ -44,6 +44,7 @@
 //! --manifest-dir DIR --solution PATH` judges one sample instead (exit 0 or 1 with the reason).
 
 mod checker;
+pub mod cli;
 mod contest;
 mod interact;
 mod judging;
