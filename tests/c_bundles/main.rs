@@ -1104,26 +1104,23 @@ fn write_executable(path: &Path, bytes: &[u8]) {
 
 #[test]
 fn on_a_target_other_than_x86_linux_or_windows_the_file_stops_compiling_with_one_error() {
-    let source = c_source(with_both_images());
-    let output = Command::new("gcc")
-        // Neither ELF nor Windows (as on macOS): the one thing the headers do not depend on.
-        .args(["-U__ELF__", "-fsyntax-only"])
-        .arg(&source)
-        .output()
-        .unwrap();
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
-    assert_eq!(errors.len(), 1, "{stderr}");
-    assert!(errors[0].contains("x86-64"), "{stderr}");
+    // Neither ELF nor Windows (as on macOS): the one thing the headers do not depend on.
+    assert_one_error_without("__ELF__", "x86-64");
 }
 
 #[test]
 fn a_compiler_that_is_not_gcc_or_clang_stops_with_one_error_that_names_them() {
     // tcc and MSVC define no __GNUC__ (tcc cannot make the array executable, MSVC has
     // neither the calling-convention attributes nor GNU C's assembly).
+    assert_one_error_without("__GNUC__", "GCC or clang");
+}
+
+/// gcc, told to forget the predefined `macro_name`, stops at one error on the C file that
+/// mentions `says`.
+fn assert_one_error_without(macro_name: &str, says: &str) {
     let output = Command::new("gcc")
-        .args(["-U__GNUC__", "-fsyntax-only"])
+        .arg(format!("-U{macro_name}"))
+        .arg("-fsyntax-only")
         .arg(c_source(with_both_images()))
         .output()
         .unwrap();
@@ -1131,7 +1128,7 @@ fn a_compiler_that_is_not_gcc_or_clang_stops_with_one_error_that_names_them() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let errors: Vec<&str> = stderr.lines().filter(|l| l.contains("error:")).collect();
     assert_eq!(errors.len(), 1, "{stderr}");
-    assert!(errors[0].contains("GCC or clang"), "{stderr}");
+    assert!(errors[0].contains(says), "{stderr}");
 }
 
 #[test]
