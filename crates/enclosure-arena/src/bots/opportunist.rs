@@ -102,7 +102,7 @@ fn opening(game: &Game, seat: usize, reach: u32) -> Option<Dir> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use enclosure::Answer;
+    use crate::bots::race::testing::drawn_right;
 
     fn v(x: i32, y: i32) -> Vertex {
         Vertex::new(x, y)
@@ -110,16 +110,7 @@ mod tests {
 
     /// Seat 1 has drawn from (2,5) right to (6,5); seat 0 stands at `at`, pen up.
     fn open_line(at: Vertex) -> Game {
-        let mut game = Game::new(&[Some(at), Some(v(2, 5))]);
-        for k in 0..4 {
-            let flag = if k == 0 { PenFlag::Down } else { PenFlag::Keep };
-            let answers: Vec<Answer> = vec![
-                Some(Ok(Action::STAY)),
-                Some(Ok(Action::new(Dir::Right, flag))),
-            ];
-            game.play_turn(&answers);
-        }
-        game
+        drawn_right(at, v(2, 5), 4)
     }
 
     #[test]

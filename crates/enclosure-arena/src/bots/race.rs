@@ -95,6 +95,21 @@ pub mod testing {
     use crate::bots::Strategy;
     use enclosure::{Answer, Event};
 
+    /// A two-seat game in which seat 1 has put its pen down at `from` and drawn `steps` steps
+    /// to the right, while seat 0 stood still at `still`.
+    pub fn drawn_right(still: Vertex, from: Vertex, steps: usize) -> Game {
+        let mut game = Game::new(&[Some(still), Some(from)]);
+        for k in 0..steps {
+            let flag = if k == 0 { PenFlag::Down } else { PenFlag::Keep };
+            let answers: Vec<Answer> = vec![
+                Some(Ok(Action::STAY)),
+                Some(Ok(Action::new(Dir::Right, flag))),
+            ];
+            game.play_turn(&answers);
+        }
+        game
+    }
+
     /// Plays `strategies` (seat `i` is `strategies[i]`) until the game is over, showing `watch`
     /// every turn's game before the move and the actions chosen. Returns the final game.
     pub fn play(

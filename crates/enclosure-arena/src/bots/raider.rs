@@ -77,8 +77,8 @@ impl Strategy for Raider {
 mod tests {
     use super::*;
     use crate::bots::bold::Bold;
-    use crate::bots::race::testing::{on_trail_after_moves, play_turns, Still};
-    use enclosure::{Answer, DeathCause, Dir, Event};
+    use crate::bots::race::testing::{drawn_right, on_trail_after_moves, play_turns, Still};
+    use enclosure::{DeathCause, Dir, Event};
 
     fn v(x: i32, y: i32) -> Vertex {
         Vertex::new(x, y)
@@ -87,15 +87,7 @@ mod tests {
     /// Seat 1 draws from (0,8) right to (6,8) (home three steps away: (6,9), (5,9), (5,8)),
     /// while seat 0 stands at `raider`.
     fn open_line(raider: Vertex) -> Game {
-        let mut game = Game::new(&[Some(raider), Some(v(0, 8))]);
-        for k in 0..6 {
-            let flag = if k == 0 { PenFlag::Down } else { PenFlag::Keep };
-            let answers: Vec<Answer> = vec![
-                Some(Ok(Action::STAY)),
-                Some(Ok(Action::new(Dir::Right, flag))),
-            ];
-            game.play_turn(&answers);
-        }
+        let game = drawn_right(raider, v(0, 8), 6);
         assert_eq!(shortest_way_home(&game, 1).map(|p| p.len()), Some(3));
         game
     }
