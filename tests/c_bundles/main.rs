@@ -31,7 +31,7 @@
 //!
 //! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
 //! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
-//! itertools, rustc-hash's `FxHashMap` (the stand-in's ordered `HashMap`), and a contestant's
+//! itertools, rustc-hash's `FxHashMap` (the runtime's ordered `HashMap`), and a contestant's
 //! template of all of them with ac-library-rs.
 
 mod damage;
@@ -252,7 +252,7 @@ const UVA_C: &str = "uva-gcc";
 /// The build that plays the arena: C++ without `-O`, as NOI compiled.
 const NOI_BUILD: &str = "noi-2013-g++";
 /// What a C bundle prints for any panic, where the Rust bundle prints the panic's message
-/// (`PANIC_LINE` in crates/bundle/native/std.rs).
+/// (`PANIC_LINE` in crates/c-runtime/src/panic.rs).
 const PANIC_LINE: &str = "the program panicked (a C bundle keeps no panic messages)";
 /// Random cases each crate's oracle judges, per bundle.
 const STRESS_CASES: &str = "500";
@@ -287,7 +287,7 @@ impl Built {
 fn toolchains() -> &'static bundle::native::Toolchains {
     static FOUND: OnceLock<bundle::native::Toolchains> = OnceLock::new();
     FOUND.get_or_init(|| {
-        let found = bundle::native::Toolchains::find().expect("a stable rustc");
+        let found = bundle::native::Toolchains::find(&runtime_cache()).expect("a stable rustc");
         if let Err(why) = &found.x86 {
             required_or_skipped("the 32-bit x86 images", why);
         }
@@ -739,7 +739,7 @@ fn malformed_input_ends_the_c_bundle_as_it_ends_the_rust_bundle() {
                 String::from_utf8_lossy(&c.stderr),
             );
             match c_said.strip_suffix(&format!("{PANIC_LINE}\n")) {
-                // A panic (proconio's way to report bad input) prints the stand-in's fixed
+                // A panic (proconio's way to report bad input) prints the runtime's fixed
                 // line in place of its message: the line agrees up to the message.
                 Some(before) => assert!(
                     rust_said.starts_with(before) && !rust_said.contains(PANIC_LINE),
@@ -875,6 +875,11 @@ fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
 }
 
 /// `<CARGO_TARGET_TMPDIR>/c-bundles/<name>`, created.
+/// Where `make bundle` keeps the runtimes it built: the tests reuse them, and it theirs.
+fn runtime_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("../c-bundle/runtime")
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("c-bundles")
@@ -908,7 +913,7 @@ fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
     assert_eq!(output.stdout, b"before\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    // The stand-in prints one fixed line, not the message (crates/bundle/native/std.rs).
+    // The runtime prints one fixed line, not the message (crates/c-runtime).
     assert!(stderr.contains(PANIC_LINE), "{stderr}");
 }
 
@@ -1016,7 +1021,7 @@ fn a_damaged_table_number_or_packed_digit_ends_the_program_with_one_line_and_sta
     let plan = workspace.plan("mouse-cheese").unwrap();
     let rust = bundle::bundle(&plan).unwrap();
     let toolchains = bundle::native::Toolchains {
-        x86_64: bundle::native::Toolchain::find(Arch::X86_64).unwrap(),
+        x86_64: bundle::native::Toolchain::find(Arch::X86_64, &runtime_cache()).unwrap(),
         x86: Err("left out by this test".to_string()),
     };
     let work = scratch("damage").join("work");

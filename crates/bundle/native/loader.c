@@ -72,7 +72,7 @@ __asm__(".section .rustimg,\"bwx\"\n"
 extern unsigned char image[IMAGE_BUFFER_SIZE] __asm__("rust_image");
 
 /* The image's view of the world; the same fields, in the same order, as `Host` in the
-   image's std stand-in (crates/bundle/native/std.rs). */
+   image's runtime (crates/c-runtime/src/host.rs). */
 struct host {
   size_t (HOSTCALL *read)(unsigned char *buf, size_t len);
   size_t (HOSTCALL *write)(int stream, const unsigned char *buf, size_t len);

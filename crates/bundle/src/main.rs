@@ -85,81 +85,43 @@ fn run(args: Args) -> Result<()> {
     let today = Date::today();
     let mut stale = Vec::new();
     let mut too_new = Vec::new();
-    for written in bundle::write_bundles(&workspace, &crates, &out_dir)? {
-        let plan = workspace.plan(&written.package)?;
-        let floor = Floor::of(&plan.contest, workspace_rustc);
-        let fits = if written.bytes <= floor.size_limit {
-            "fits"
-        } else {
-            "OVER THE LIMIT"
-        };
-        println!("{}: {} bytes", written.path.display(), written.bytes);
-        println!(
-            "    pass:  {} -> {} bytes: rustc's unused lints removed {} things in {} checks; {:.2} s",
-            written.before_pass,
-            written.bytes,
-            written.pass.removed,
-            written.pass.compiles,
-            written.elapsed.as_secs_f64()
-        );
-        for left in &written.pass.left {
-            println!("    rustc still reports unused: {left}");
+    let mut report_rust = |all: &[bundle::Written]| -> Result<()> {
+        for written in all {
+            let plan = workspace.plan(&written.package)?;
+            let floor = Floor::of(&plan.contest, workspace_rustc);
+            print_rust(written, &floor);
+            let text = std::fs::read_to_string(&written.path)?;
+            for lib in bundle::bundled_deps(&plan, &text) {
+                let failure =
+                    floor.dependency_failure(&lib.package, &lib.version, lib.rust_version);
+                if let Some(failure) = failure {
+                    println!("    FAILS: {failure}");
+                    too_new.push(format!("{}: {failure}", written.package));
+                }
+            }
+            for line in floor::stale_profiles(&plan.contest, today) {
+                if !stale.contains(&line) {
+                    stale.push(line);
+                }
+            }
         }
-        println!(
-            "    size:  {} of {} bytes ({fits}), limit set by {}",
-            written.bytes, floor.size_limit, floor.size_set_by
-        );
-        println!(
-            "    {}: the floor, set by {}; editions {}",
-            floor.rustc_text(),
-            floor.rustc_set_by,
-            floor.editions.join(", ")
-        );
+        // Before the C bundles, which take most of the time.
+        std::io::Write::flush(&mut std::io::stdout())?;
+        Ok(())
+    };
+    let mut reported = Ok(());
+    let all = bundle::write_bundles(&workspace, &crates, &out_dir, |rust| {
+        reported = report_rust(rust);
+    })?;
+    reported?;
+    for written in &all {
+        let plan = workspace.plan(&written.package)?;
         for c in &written.c {
-            let (limit, set_by) = floor::c_size_limit(&plan.contest);
-            let bytes = c.bundle.text.len();
-            let fits = if bytes <= limit {
-                "fits"
-            } else {
-                "OVER THE LIMIT"
-            };
-            println!("{}: {bytes} bytes", c.path.display());
-            for image in &c.bundle.images {
-                println!(
-                    "    {} image: {} bytes of code and data, {} relocations",
-                    image.arch.name(),
-                    image.data_size,
-                    image.relocations,
-                );
-            }
-            for (arch, why) in &c.bundle.left_out {
-                println!("    no {} image: {why}", arch.name());
-            }
-            println!(
-                "    built with {}, packed into {} bytes of LZMA; {:.2} s",
-                c.bundle.optimisation.describe(),
-                c.bundle.compressed_size,
-                c.elapsed.as_secs_f64()
-            );
-            println!("    size:  {bytes} of {limit} bytes ({fits}), limit set by {set_by}");
-            if bytes > limit {
+            if !print_c(c, &plan) {
                 too_new.push(format!(
                     "{}: the C bundle is over its limit",
                     written.package
                 ));
-            }
-        }
-        let text = std::fs::read_to_string(&written.path)?;
-        for lib in bundle::bundled_deps(&plan, &text) {
-            let failure = floor.dependency_failure(&lib.package, &lib.version, lib.rust_version);
-            if let Some(failure) = failure {
-                println!("    FAILS: {failure}");
-                too_new.push(format!("{}: {failure}", written.package));
-            }
-        }
-        for line in floor::stale_profiles(&plan.contest, today) {
-            if !stale.contains(&line) {
-                stale.push(line);
             }
         }
     }
@@ -170,4 +132,65 @@ fn run(args: Args) -> Result<()> {
         Some(failure) => anyhow::bail!("{failure}"),
         None => Ok(()),
     }
+}
+
+/// A Rust bundle's lines: its size before and after the compiler's pass, against its limit,
+/// and its rustc floor.
+fn print_rust(written: &bundle::Written, floor: &Floor) {
+    let fits = if written.bytes <= floor.size_limit {
+        "fits"
+    } else {
+        "OVER THE LIMIT"
+    };
+    println!("{}: {} bytes", written.path.display(), written.bytes);
+    println!(
+        "    pass:  {} -> {} bytes: rustc's unused lints removed {} things in {} checks; {:.2} s",
+        written.before_pass,
+        written.bytes,
+        written.pass.removed,
+        written.pass.compiles,
+        written.elapsed.as_secs_f64()
+    );
+    for left in &written.pass.left {
+        println!("    rustc still reports unused: {left}");
+    }
+    println!(
+        "    size:  {} of {} bytes ({fits}), limit set by {}",
+        written.bytes, floor.size_limit, floor.size_set_by
+    );
+    println!(
+        "    {}: the floor, set by {}; editions {}",
+        floor.rustc_text(),
+        floor.rustc_set_by,
+        floor.editions.join(", ")
+    );
+}
+
+/// A C file's lines: its images, how they were built, its size against its limit; whether
+/// it fits.
+fn print_c(c: &bundle::CWritten, plan: &bundle::Plan) -> bool {
+    let (limit, set_by) = floor::c_size_limit(&plan.contest);
+    let bytes = c.bundle.text.len();
+    let fits = bytes <= limit;
+    println!("{}: {bytes} bytes", c.path.display());
+    for image in &c.bundle.images {
+        println!(
+            "    {} image: {} bytes of code and data, {} relocations",
+            image.arch.name(),
+            image.data_size,
+            image.relocations,
+        );
+    }
+    for (arch, why) in &c.bundle.left_out {
+        println!("    no {} image: {why}", arch.name());
+    }
+    println!(
+        "    built with {}, packed into {} bytes of LZMA; {:.2} s",
+        c.bundle.optimisation.describe(),
+        c.bundle.compressed_size,
+        c.elapsed.as_secs_f64()
+    );
+    let verdict = if fits { "fits" } else { "OVER THE LIMIT" };
+    println!("    size:  {bytes} of {limit} bytes ({verdict}), limit set by {set_by}");
+    fits
 }

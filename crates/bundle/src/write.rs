@@ -1,10 +1,12 @@
-//! Writing bundles to disk: every crate asked for, as many at once as the machine has cores,
-//! its Rust bundle and, where a judge takes C, its C bundle.
+//! Writing bundles to disk: every crate asked for, as many at once as the machine has cores:
+//! first the Rust bundles, then, where a judge takes C, the C bundles.
 
 use crate::metadata::{Plan, Workspace};
 use crate::{bundle_measured, native, Report};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 /// One bundle written to disk.
 pub struct Written {
@@ -29,71 +31,106 @@ pub struct CWritten {
 }
 
 /// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` (and
-/// `<package>-i686.c` where the images need two files) when one of its judges takes C, as
-/// many at once as the machine has cores (most of a bundle's time is rustc); in the order
-/// given.
+/// `<package>-i686.c` where the images need two files) when one of its judges takes C; in
+/// the order given. Every Rust bundle first, handed to `on_rust` as soon as all are written
+/// (they take seconds, the C bundles most of the time), then the C bundles.
 pub fn write_bundles(
     workspace: &Workspace,
     packages: &[String],
     out_dir: &Path,
+    on_rust: impl FnOnce(&[Written]),
 ) -> Result<Vec<Written>> {
     std::fs::create_dir_all(out_dir)
         .with_context(|| format!("cannot create {}", out_dir.display()))?;
+    let mut written = in_parallel(packages, cores(), |package| {
+        write_rust_bundle(workspace, package, out_dir)
+    })
+    .into_iter()
+    .collect::<Result<Vec<_>>>()?;
+    on_rust(&written);
     // Found by the first bundle that needs it, once for all of them.
-    let toolchain: std::sync::OnceLock<Result<native::Toolchains, String>> =
-        std::sync::OnceLock::new();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let one = |package: &String| -> Result<Written> {
-        let started = std::time::Instant::now();
-        let plan = workspace.plan(package)?;
-        let bundled = bundle_measured(&plan).with_context(|| format!("bundling `{package}`"))?;
-        let path = out_dir.join(format!("{package}.rs"));
-        std::fs::write(&path, &bundled.text)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        let elapsed = started.elapsed();
-        let c = if plan.contest.c_judges().is_empty() {
-            Vec::new()
-        } else {
-            let toolchain = toolchain
-                .get_or_init(|| native::Toolchains::find().map_err(|e| format!("{e:#}")))
-                .as_ref()
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            let work = workspace.target_dir().join("c-bundle").join(package);
-            write_c_bundle(&plan, &bundled.text, toolchain, work.as_std_path(), out_dir)?
-        };
-        Ok(Written {
-            package: package.clone(),
-            path,
-            bytes: bundled.text.len(),
-            before_pass: bundled.before_pass,
-            pass: bundled.pass,
-            elapsed,
-            c,
-        })
+    let toolchains: OnceLock<Result<native::Toolchains, String>> = OnceLock::new();
+    let c_work = workspace.target_dir().join("c-bundle");
+    let find = || {
+        toolchains
+            .get_or_init(|| {
+                native::Toolchains::find(c_work.join("runtime").as_std_path())
+                    .map_err(|e| format!("{e:#}"))
+            })
+            .as_ref()
+            .map_err(|e| anyhow::anyhow!("{e}"))
     };
-    let mut results: Vec<(usize, Result<Written>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(packages.len()))
+    // Each C bundle builds its machines' images side by side (`native::c_bundles`).
+    let workers = (cores() / 2).max(1);
+    let c_files = in_parallel(&written, workers, |rust| {
+        let plan = workspace.plan(&rust.package)?;
+        if plan.contest.c_judges().is_empty() {
+            return Ok(Vec::new());
+        }
+        let text = std::fs::read_to_string(&rust.path)
+            .with_context(|| format!("cannot read {}", rust.path.display()))?;
+        let work = c_work.join(&rust.package);
+        write_c_bundle(&plan, &text, find()?, work.as_std_path(), out_dir)
+    });
+    for (rust, c) in written.iter_mut().zip(c_files) {
+        rust.c = c?;
+    }
+    Ok(written)
+}
+
+/// Writes `<out_dir>/<package>.rs`.
+fn write_rust_bundle(workspace: &Workspace, package: &str, out_dir: &Path) -> Result<Written> {
+    let started = std::time::Instant::now();
+    let plan = workspace.plan(package)?;
+    let bundled = bundle_measured(&plan).with_context(|| format!("bundling `{package}`"))?;
+    let path = out_dir.join(format!("{package}.rs"));
+    std::fs::write(&path, &bundled.text)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(Written {
+        package: package.to_string(),
+        path,
+        bytes: bundled.text.len(),
+        before_pass: bundled.before_pass,
+        pass: bundled.pass,
+        elapsed: started.elapsed(),
+        c: Vec::new(),
+    })
+}
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// `work` of each item, on up to `workers` threads (most of a bundle's time is rustc's, in
+/// processes of their own); the results in the items' order.
+fn in_parallel<T: Sync, R: Send>(
+    items: &[T],
+    workers: usize,
+    work: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let mut results: Vec<(usize, R)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..workers.min(items.len()))
             .map(|_| {
                 scope.spawn(|| {
                     let mut done = Vec::new();
                     loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(package) = packages.get(i) else {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(item) = items.get(i) else {
                             return done;
                         };
-                        done.push((i, one(package)));
+                        done.push((i, work(item)));
                     }
                 })
             })
             .collect();
-        workers
+        threads
             .into_iter()
-            .flat_map(|worker| worker.join().expect("bundling thread panicked"))
+            .flat_map(|thread| thread.join().expect("bundling thread panicked"))
             .collect()
     });
     results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, written)| written).collect()
+    results.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Builds the C bundle of `plan` from its Rust bundle `rust_bundle` and writes its files to

@@ -414,8 +414,13 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
     let root = write_workspace("synthetic-library");
     let workspace = bundle::Workspace::load(Some(&root.join("Cargo.toml"))).unwrap();
     assert_eq!(workspace.problem_crates(), ["app"]);
-    let written =
-        bundle::write_bundles(&workspace, &["app".to_string()], &root.join("bundles")).unwrap();
+    let written = bundle::write_bundles(
+        &workspace,
+        &["app".to_string()],
+        &root.join("bundles"),
+        |_| {},
+    )
+    .unwrap();
     let text = std::fs::read_to_string(&written[0].path).unwrap();
     assert_eq!(written[0].bytes, text.len());
 

@@ -188,8 +188,8 @@ fn header(
     }
     lines.extend(
         [
-            "against a std stand-in made of core, alloc and the C functions the loader passes",
-            "in (crates/bundle/native/std.rs); the loader below decompresses the image for the",
+            "against crates/c-runtime, a std made of core, alloc and the C functions the loader",
+            "passes in; the loader below decompresses the image for the",
             "machine it is compiled for into a writable and executable array and calls it. It",
             "makes no system call of its own. Compiles as C89 and as C++98 with GCC or clang",
             "(-O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",

@@ -1,15 +1,36 @@
-//! The two rustc runs of a C bundle: the std stand-in as a crate named `std`, then the
-//! image against it, linked into a static position-independent executable with no C
-//! library, its entry the exported `image_main`.
+//! The two rustc runs of a C bundle: the runtime crate (`crates/c-runtime`) as a crate
+//! named `std`, then the image against it, linked into a static position-independent
+//! executable with no C library, its entry the exported `image_main`.
 
 use super::source::ENTRY;
 use anyhow::{bail, Context, Result};
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-/// The std stand-in's source, compiled for every image.
-const STD_STANDIN: &str = include_str!("../../native/std.rs");
+/// `(path, text)` of each file named, read at compile time from `crates/c-runtime/src`.
+macro_rules! runtime_files {
+    ($($path:literal),* $(,)?) => {
+        &[$(($path, include_str!(concat!("../../../c-runtime/src/", $path)))),*]
+    };
+}
+
+/// The runtime crate's sources, by their path under `crates/c-runtime/src`: carried inside
+/// the bundler, which builds a C bundle in any workspace. `tests::every_runtime_file_is_carried`
+/// keeps the list whole.
+const RUNTIME: &[(&str, &str)] = runtime_files![
+    "lib.rs",
+    "collections.rs",
+    "host.rs",
+    "panic.rs",
+    "start.rs",
+    "sync.rs",
+    "io/mod.rs",
+    "io/error.rs",
+    "io/stdio.rs",
+    "io/traits.rs",
+];
 
 /// Flags shared by both builds: no unwinding (nothing to unwind to without std).
 const CODEGEN: &[&str] = &["--edition", "2021", "-C", "panic=abort"];
@@ -66,7 +87,7 @@ impl Arch {
 pub enum Optimisation {
     /// `-O`, as the Rust bundle is built for a judge, with the whole program optimised at
     /// once (fat LTO, one codegen unit): `core` and `alloc` are compiled with the image, so
-    /// what it never reaches goes, the panic messages the std stand-in never prints among
+    /// what it never reaches goes, the panic messages the runtime never prints among
     /// them (a quarter of curling's compressed images: `benches/README.md`).
     Speed,
     /// For images that do not fit their judges' limit at `-O`: optimised for size, the
@@ -120,8 +141,10 @@ pub struct Toolchain {
     pub arch: Arch,
     /// `rustc 1.95.0 (59807616e 2026-04-14)`, for the C file's header.
     pub version: String,
-    /// The std stand-in, built once for all bundles at each optimisation.
-    standins: [OnceLock<Result<PathBuf, String>>; 3],
+    /// Where built runtimes are kept, for this run and the next ones.
+    runtime_cache: PathBuf,
+    /// The runtime's rlib at each optimisation, found or built once a run.
+    runtimes: [OnceLock<Result<PathBuf, String>>; 3],
 }
 
 /// Where Debian's `rustc-web` puts the stable rustc whose 32-bit x86 standard library
@@ -133,7 +156,8 @@ impl Toolchain {
     /// path); for 32-bit x86 `$RUSTC_X86` or Debian's, called by its path so that it never
     /// stands in for the workspace's. Refuses a nightly or beta compiler, whose features
     /// the C bundles promise not to need, and one without the standard library for `arch`.
-    pub fn find(arch: Arch) -> Result<Toolchain> {
+    /// Runtimes it builds are kept in `runtime_cache`.
+    pub fn find(arch: Arch, runtime_cache: &Path) -> Result<Toolchain> {
         let (variable, default) = match arch {
             Arch::X86_64 => ("RUSTC", "rustc"),
             Arch::X86 => ("RUSTC_X86", DEBIAN_RUSTC),
@@ -186,41 +210,79 @@ impl Toolchain {
             rustc,
             arch,
             version: version.to_string(),
-            standins: Default::default(),
+            runtime_cache: runtime_cache.to_path_buf(),
+            runtimes: Default::default(),
         })
     }
 
-    /// The std stand-in's rlib at `optimisation`, built in `<work>/std` by the first image
-    /// that needs it (its paths, like the image's, are remapped to `c-bundle/...`).
-    fn standin(&self, optimisation: Optimisation, work: &Path) -> Result<PathBuf> {
-        let slot = &self.standins[optimisation as usize];
-        let built = slot.get_or_init(|| {
-            let work = work.join("std");
-            let source = work.join("std.rs");
-            let rlib = work.join("libstd.rlib");
-            std::fs::create_dir_all(&work)
-                .and_then(|()| std::fs::write(&source, STD_STANDIN))
-                .map_err(|e| format!("cannot write {}: {e}", source.display()))?;
-            run(
-                self.rustc(optimisation, &work)
-                    .args(["--crate-type", "rlib", "--crate-name", "std", "-o"])
-                    .arg(&rlib)
-                    .arg(&source),
-                "the std stand-in (crates/bundle/native/std.rs)",
-            )
-            .map_err(|e| format!("{e:#}"))?;
-            Ok(rlib)
+    /// The runtime's rlib at `optimisation`: the one in the cache built from the same
+    /// sources by the same rustc with the same flags, or else one built now and kept there.
+    fn runtime(&self, optimisation: Optimisation) -> Result<PathBuf> {
+        let slot = &self.runtimes[optimisation as usize];
+        let found = slot.get_or_init(|| {
+            self.cached_runtime(optimisation)
+                .map_err(|e| format!("{e:#}"))
         });
-        built.clone().map_err(|e| anyhow::anyhow!("{e}"))
+        found.clone().map_err(|e| anyhow::anyhow!("{e}"))
     }
 
-    /// rustc with the flags of both builds; file names under `work` as `c-bundle/...`, so
-    /// that the panic locations in the image (and so the C file) do not depend on where the
-    /// workspace is checked out.
-    fn rustc(&self, optimisation: Optimisation, work: &Path) -> Command {
+    fn cached_runtime(&self, optimisation: Optimisation) -> Result<PathBuf> {
+        let key = self.runtime_key(optimisation);
+        let kept = self.runtime_cache.join(&key);
+        let rlib = kept.join("libstd.rlib");
+        if rlib.is_file() {
+            return Ok(rlib);
+        }
+        // Built in a directory of its own, then renamed into place whole: a bundler running
+        // at the same time sees the runtime complete or not at all.
+        let draft = self
+            .runtime_cache
+            .join(format!("{key}.{}.tmp", std::process::id()));
+        let _ = std::fs::remove_dir_all(&draft);
+        for (path, text) in RUNTIME {
+            let file = draft.join("src").join(path);
+            std::fs::create_dir_all(file.parent().expect("a file in src/"))
+                .and_then(|()| std::fs::write(&file, text))
+                .with_context(|| format!("cannot write {}", file.display()))?;
+        }
+        run(
+            self.rustc(optimisation, &draft, "c-runtime")
+                .args(["--crate-type", "rlib", "--crate-name", "std", "-o"])
+                .arg(draft.join("libstd.rlib"))
+                .arg(draft.join("src").join("lib.rs")),
+            "the runtime (crates/c-runtime)",
+        )?;
+        if let Err(error) = std::fs::rename(&draft, &kept) {
+            let _ = std::fs::remove_dir_all(&draft);
+            if !rlib.is_file() {
+                bail!("cannot move the runtime to {}: {error}", kept.display());
+            }
+        }
+        Ok(rlib)
+    }
+
+    /// Names a runtime build by all it depends on: its sources, the compiler, the machine
+    /// and the flags.
+    fn runtime_key(&self, optimisation: Optimisation) -> String {
+        let mut hasher = std::hash::DefaultHasher::new();
+        RUNTIME.hash(&mut hasher);
+        (&self.rustc, &self.version, self.arch.triple()).hash(&mut hasher);
+        (CODEGEN, self.arch.flags(), optimisation.flags()).hash(&mut hasher);
+        format!(
+            "{}-{}-{:016x}",
+            self.arch.triple(),
+            optimisation.name(),
+            hasher.finish()
+        )
+    }
+
+    /// rustc with the flags of both builds; file names under `work` as `<shown>/...`, so
+    /// that no path in the image (and so the C file) depends on where the workspace is.
+    fn rustc(&self, optimisation: Optimisation, work: &Path, shown: &str) -> Command {
         let mut remap = std::ffi::OsString::from("--remap-path-prefix=");
         remap.push(work);
-        remap.push("=c-bundle");
+        remap.push("=");
+        remap.push(shown);
         let mut command = Command::new(&self.rustc);
         command
             .env_remove("RUSTC_BOOTSTRAP")
@@ -241,15 +303,15 @@ pub fn build_image(
     source: &str,
     work: &Path,
 ) -> Result<PathBuf> {
-    let standin = toolchain.standin(optimisation, work)?;
+    let runtime = toolchain.runtime(optimisation)?;
     let image_source = work.join("image.rs");
     let elf = work.join("image.elf");
     std::fs::write(&image_source, source)?;
     let mut extern_std = std::ffi::OsString::from("std=");
-    extern_std.push(&standin);
+    extern_std.push(&runtime);
     run(
         toolchain
-            .rustc(optimisation, work)
+            .rustc(optimisation, work, "c-bundle")
             .args(["--crate-type", "bin", "--cap-lints", "allow"])
             .args(["-C", "relocation-model=pie"])
             // No C library, no start files: the loader is the image's only caller.
@@ -264,7 +326,7 @@ pub fn build_image(
             .arg("-o")
             .arg(&elf)
             .arg(&image_source),
-        "the image (the Rust bundle against the std stand-in)",
+        "the image (the Rust bundle against the runtime)",
     )?;
     Ok(elf)
 }
@@ -282,4 +344,34 @@ fn run(command: &mut Command, what: &str) -> Result<()> {
         .take(8)
         .collect();
     bail!("rustc could not build {what}: {}", errors.join(" | "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_runtime_file_is_carried() {
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../c-runtime/src");
+        let mut on_disk = Vec::new();
+        let mut dirs = vec![src.clone()];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let relative = path.strip_prefix(&src).unwrap();
+                    on_disk.push(relative.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        let mut carried: Vec<String> = RUNTIME.iter().map(|(p, _)| p.to_string()).collect();
+        on_disk.sort();
+        carried.sort();
+        assert_eq!(
+            carried, on_disk,
+            "compile.rs's RUNTIME against crates/c-runtime/src"
+        );
+    }
 }

@@ -3,16 +3,16 @@
 //!
 //! **Model.** One more stage after the Rust bundle, not a second bundler: the flattened,
 //! pruned bundle text (`crate::bundle`) is compiled as it is, once per machine, by a
-//! stable rustc against `native/std.rs`, a small crate named `std` that gives the bundle
-//! the part of std it uses from `core` and `alloc` and from C functions the loader hands in
-//! (no operating system, no system call). The machines are x86-64 and 32-bit x86, each
+//! stable rustc against the runtime (`crates/c-runtime`, compiled as a crate named `std`),
+//! which gives the bundle the part of std it uses from `core` and `alloc` and from C
+//! functions the loader hands in (no operating system, no system call). The machines are x86-64 and 32-bit x86, each
 //! compiled for Linux's target (the one with a stable standard library at hand) and run on
 //! Linux and Windows alike, since an image calls nothing but what the loader hands it:
 //! - `source`: the bundle text becomes the image crate: `#![no_std]`, std's prelude names
 //!   imported into every module, and an exported entry that runs `main` (on 32-bit x86
 //!   after aligning the stack, which Windows callers leave at 4 bytes);
-//! - `compile`: rustc builds the std stand-in and the image, a static position-independent
-//!   executable linked at address 0 with no C library;
+//! - `compile`: rustc builds the runtime (or finds it built by an earlier run) and the
+//!   image, a static position-independent executable linked at address 0 with no C library;
 //! - `image`: the ELF file's sections that run (code, constants, data) laid out as in
 //!   memory, and its relocations, which all add the load address to a word;
 //! - `c_file`: the values that fill the C template (`native/loader.c`, the whole program):
@@ -25,13 +25,13 @@
 //! `<crate>.c` (x86-64) and `<crate>-i686.c` (32-bit x86), each at the first optimisation
 //! that fits; each file's header and `#error` for the other machine name the other file.
 //!
-//! **Complexity.** Two rustc runs per image (the std stand-in, then the image; up to three
+//! **Complexity.** Two rustc runs per image (the runtime, then the image; up to three
 //! images a machine as the optimisations go down), and linear passes over images of at
 //! most a few hundred KB. At run time the loader's start-up is linear in the stream up to
 //! the end of the image it runs.
 //!
 //! **Decisions**, each with its reason (the measurements behind them: `benches/README.md`):
-//! - `--extern std=` a stand-in crate, not rewritten paths: every `std::` path, `println!`
+//! - `--extern std=` the runtime crate, not rewritten paths: every `std::` path, `println!`
 //!   and `std::process::exit` in the bundle resolves unchanged; only the prelude's five
 //!   names (`Vec`, `String`, `Box`, `ToString`, `ToOwned`) need an import per module.
 //! - LZMA (liblzma's `-9e`) and base 85: LZMA packs the images clearly tighter than deflate,
@@ -60,6 +60,9 @@
 //!   not memory mapped at run time: the program makes only the system calls any C program
 //!   makes, which is what judges that filter system calls allow. A compiler without GNU C
 //!   (MSVC, tcc, which cannot make the array executable) stops at one `#error`.
+//! - The runtime built once per rustc, machine and optimisation, and kept in
+//!   `target/c-bundle/runtime` under a name made from all it depends on (its sources, the
+//!   compiler, the flags): an edit to a solution rebuilds only the image.
 //! - Only sections that run go in: `.eh_frame` and the like are left as zeros, which
 //!   compress to almost nothing; with `panic=abort` nothing unwinds.
 
@@ -82,10 +85,11 @@ pub struct Toolchains {
 }
 
 impl Toolchains {
-    pub fn find() -> Result<Toolchains> {
+    /// Both rustcs, each keeping the runtimes it builds under `runtime_cache`.
+    pub fn find(runtime_cache: &Path) -> Result<Toolchains> {
         Ok(Toolchains {
-            x86_64: Toolchain::find(Arch::X86_64)?,
-            x86: Toolchain::find(Arch::X86).map_err(|e| format!("{e:#}")),
+            x86_64: Toolchain::find(Arch::X86_64, runtime_cache)?,
+            x86: Toolchain::find(Arch::X86, runtime_cache).map_err(|e| format!("{e:#}")),
         })
     }
 
@@ -214,10 +218,7 @@ fn first_that_fits(
         Optimisation::Size,
         Optimisation::Smallest,
     ] {
-        let indices: Vec<usize> = toolchains
-            .iter()
-            .map(|toolchain| images.build(toolchain, optimisation))
-            .collect::<Result<_>>()?;
+        let indices = images.build(toolchains, optimisation)?;
         let built: Vec<&c_file::Built> = indices.iter().map(|&i| &images.built[i].2).collect();
         let next = render(plan, rust_bundle, name, optimisation, &built, left_out)?;
         let fits = next.text.len() <= limit;
@@ -237,32 +238,63 @@ struct Images<'a> {
 }
 
 impl Images<'_> {
-    /// Builds the image of `toolchain`'s machine at `optimisation` unless it is built;
-    /// its index in `built`.
-    fn build(&mut self, toolchain: &Toolchain, optimisation: Optimisation) -> Result<usize> {
-        let arch = toolchain.arch;
-        match self
-            .built
+    /// Builds the images of `toolchains`' machines at `optimisation` that are not built yet,
+    /// side by side (each is one rustc process); their indices in `built`.
+    fn build(
+        &mut self,
+        toolchains: &[&Toolchain],
+        optimisation: Optimisation,
+    ) -> Result<Vec<usize>> {
+        let index = |built: &[(Arch, Optimisation, c_file::Built)], arch: Arch| {
+            built
+                .iter()
+                .position(|(a, o, _)| (*a, *o) == (arch, optimisation))
+        };
+        let missing: Vec<&Toolchain> = toolchains
             .iter()
-            .position(|(a, o, _)| (*a, *o) == (arch, optimisation))
-        {
-            Some(index) => Ok(index),
-            None => {
-                let work = self.work.join(arch.triple()).join(optimisation.name());
-                std::fs::create_dir_all(&work)
-                    .with_context(|| format!("cannot create {}", work.display()))?;
-                let elf = compile::build_image(toolchain, optimisation, self.source, &work)?;
-                let bytes = std::fs::read(&elf)
-                    .with_context(|| format!("cannot read {}", elf.display()))?;
-                let image = image::Image::from_elf(&bytes, arch)
-                    .with_context(|| format!("reading {}", elf.display()))?;
-                let rustc = toolchain.version.clone();
-                self.built
-                    .push((arch, optimisation, c_file::Built { image, rustc, elf }));
-                Ok(self.built.len() - 1)
-            }
+            .copied()
+            .filter(|toolchain| index(&self.built, toolchain.arch).is_none())
+            .collect();
+        let (source, work) = (self.source, self.work);
+        let results: Vec<Result<c_file::Built>> = std::thread::scope(|scope| {
+            let threads: Vec<_> = missing
+                .iter()
+                .map(|&toolchain| {
+                    scope.spawn(move || build_image(toolchain, optimisation, source, work))
+                })
+                .collect();
+            threads
+                .into_iter()
+                .map(|thread| thread.join().expect("image thread panicked"))
+                .collect()
+        });
+        for (toolchain, result) in missing.iter().zip(results) {
+            self.built.push((toolchain.arch, optimisation, result?));
         }
+        Ok(toolchains
+            .iter()
+            .map(|toolchain| index(&self.built, toolchain.arch).expect("built above"))
+            .collect())
     }
+}
+
+/// The image of `toolchain`'s machine at `optimisation`, built in its own directory under
+/// `work`.
+fn build_image(
+    toolchain: &Toolchain,
+    optimisation: Optimisation,
+    source: &str,
+    work: &Path,
+) -> Result<c_file::Built> {
+    let arch = toolchain.arch;
+    let work = work.join(arch.triple()).join(optimisation.name());
+    std::fs::create_dir_all(&work).with_context(|| format!("cannot create {}", work.display()))?;
+    let elf = compile::build_image(toolchain, optimisation, source, &work)?;
+    let bytes = std::fs::read(&elf).with_context(|| format!("cannot read {}", elf.display()))?;
+    let image = image::Image::from_elf(&bytes, arch)
+        .with_context(|| format!("reading {}", elf.display()))?;
+    let rustc = toolchain.version.clone();
+    Ok(c_file::Built { image, rustc, elf })
 }
 
 fn render(

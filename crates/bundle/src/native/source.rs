@@ -1,5 +1,5 @@
 //! The image crate's source: the Rust bundle, made a `no_std` crate whose `std` is the
-//! stand-in (`native/std.rs`), with an entry the loader calls.
+//! runtime (`crates/c-runtime`), with an entry the loader calls.
 
 use anyhow::{Context, Result};
 use syn::visit_mut::VisitMut;
@@ -53,7 +53,7 @@ pub fn image_source(bundle: &str) -> Result<String> {
     file.attrs.clear();
     let code = prettyplease::unparse(&file);
     Ok(format!(
-        "// The image crate: the Rust bundle, compiled against the std stand-in.\n\
+        "// The image crate: the Rust bundle, compiled against the runtime (crates/c-runtime).\n\
          #![no_std]\n\
          #![no_main]\n\
          #[macro_use]\n\
