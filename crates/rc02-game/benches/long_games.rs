@@ -10,7 +10,7 @@ use std::hint::black_box;
 fn run(input: &str) -> String {
     let mut out = Vec::new();
     let source = &mut TokenReader::new(input.as_bytes());
-    rc02_game::run_to(source, &mut out, &mut std::io::sink()).unwrap();
+    rc02_game::run_to(source, &mut out).unwrap();
     String::from_utf8(out).unwrap()
 }
 

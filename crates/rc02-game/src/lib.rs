@@ -46,8 +46,7 @@ pub use game::{solve, Answer, Case, Game, IllegalMove, Move, Played, Square, Sta
 use shared_grid::{parse_token, InputError, TokenReader};
 use std::io::{BufRead, Write};
 
-/// Reads the input, plays it and writes the answer to `out`, narrating every move and the
-/// board after it to `trace` (`io::sink()` for none).
+/// Reads the input, plays it and writes the answer to `out`.
 ///
 /// Moves are read one at a time and never stored, so nothing after the deciding (or an
 /// illegal) move is read and memory does not grow with K.
@@ -60,7 +59,31 @@ use std::io::{BufRead, Write};
 pub fn run_to<R: BufRead, W: Write>(
     source: &mut TokenReader<R>,
     out: &mut W,
+) -> Result<(), InputError> {
+    play_input(source, out, |_, _, _, _, _| {})
+}
+
+/// [`run_to`], also narrating every move and drawing the board after it to `trace`.
+///
+/// Not `run_to` with a sink: apart, the untraced path never formats a trace it would throw
+/// away, and a build that never traces (a C bundle's image) leaves the drawing out.
+pub fn run_traced_to<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
+    out: &mut W,
     trace: &mut dyn Write,
+) -> Result<(), InputError> {
+    play_input(source, out, |number, mover, mv, result, board| {
+        // The trace is best effort: a closed stderr must not change the answer.
+        let _ = trace::write_turn(trace, number, mover, mv, result, board);
+    })
+}
+
+/// Reads N, K and the moves, plays them, telling `after_move` of each (its number, mover,
+/// move, result and the board after it), and writes the answer.
+fn play_input<R: BufRead, W: Write>(
+    source: &mut TokenReader<R>,
+    out: &mut W,
+    mut after_move: impl FnMut(usize, Side, Move, &Result<Played, IllegalMove>, &Board),
 ) -> Result<(), InputError> {
     let n: usize = parse_token(source.next_token(), "the board size N")?;
     let k: u64 = parse_token(source.next_token(), "the number of moves K")?;
@@ -83,8 +106,7 @@ pub fn run_to<R: BufRead, W: Write>(
         let mv = Move::from_input(value[0], value[1], value[2], value[3]);
         let (number, mover) = (game.moves_played() + 1, game.to_move());
         let result = game.play(mv);
-        // The trace is best effort: a closed stderr must not change the answer.
-        let _ = trace::write_turn(trace, number, mover, mv, &result, game.board());
+        after_move(number, mover, mv, &result, game.board());
     }
     write!(out, "{}", game.answer())?;
     Ok(())
@@ -96,7 +118,7 @@ mod run_tests {
 
     fn run_str(input: &str) -> String {
         let (source, mut out) = (&mut TokenReader::new(input.as_bytes()), Vec::new());
-        run_to(source, &mut out, &mut std::io::sink()).unwrap_or_else(|e| panic!("{e}"));
+        run_to(source, &mut out).unwrap_or_else(|e| panic!("{e}"));
         String::from_utf8(out).unwrap()
     }
 
@@ -141,7 +163,7 @@ mod run_tests {
     fn trace_shows_every_move() {
         let (mut trace, mut out) = (Vec::new(), Vec::new());
         let input = &mut TokenReader::new("4 2\n1 3 2 3\n3 4 3 3\n".as_bytes());
-        run_to(input, &mut out, &mut trace).unwrap();
+        run_traced_to(input, &mut out, &mut trace).unwrap();
         assert_eq!(out, b"1\nhhll\nh..l\n..ll\nhh.l\n");
         let trace = String::from_utf8(trace).unwrap();
         assert!(trace.starts_with("move 1 (red): (1,3) -> (2,3)\nhhll\nh..l\n.h.l\nhhll\n"));

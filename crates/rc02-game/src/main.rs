@@ -7,9 +7,9 @@ fn main() {
     shared_grid::run_batch("rc02-game", |stdin, out| {
         let mut source = TokenReader::new(stdin);
         if trace {
-            rc02_game::run_to(&mut source, out, &mut std::io::stderr().lock())
+            rc02_game::run_traced_to(&mut source, out, &mut std::io::stderr().lock())
         } else {
-            rc02_game::run_to(&mut source, out, &mut std::io::sink())
+            rc02_game::run_to(&mut source, out)
         }
     });
 }

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 pub fn output_of(input: &str) -> String {
     let mut out = Vec::new();
     let source = &mut shared_grid::TokenReader::new(input.as_bytes());
-    rc02_game::run_to(source, &mut out, &mut std::io::sink()).unwrap_or_else(|err| panic!("{err}"));
+    rc02_game::run_to(source, &mut out).unwrap_or_else(|err| panic!("{err}"));
     String::from_utf8(out).expect("the output is ASCII")
 }
 
