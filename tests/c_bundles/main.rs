@@ -268,7 +268,7 @@ struct Built {
     rust_binary: PathBuf,
     c_bytes: usize,
     c_limit: (usize, String),
-    /// The images' ELF files, kept by the bundler in its work directory.
+    /// The images' ELF files, kept by the bundler in its cache.
     image_elfs: Vec<PathBuf>,
     /// The machines it carries an image for.
     arches: Vec<Arch>,
@@ -287,7 +287,7 @@ impl Built {
 fn toolchains() -> &'static bundle::native::Toolchains {
     static FOUND: OnceLock<bundle::native::Toolchains> = OnceLock::new();
     FOUND.get_or_init(|| {
-        let found = bundle::native::Toolchains::find(&runtime_cache()).expect("a stable rustc");
+        let found = bundle::native::Toolchains::find(&c_bundle_cache()).expect("a stable rustc");
         if let Err(why) = &found.x86 {
             required_or_skipped("the 32-bit x86 images", why);
         }
@@ -875,9 +875,10 @@ fn a_static_c_bundle_runs_its_samples_under_the_system_call_filter() {
 }
 
 /// `<CARGO_TARGET_TMPDIR>/c-bundles/<name>`, created.
-/// Where `make bundle` keeps the runtimes it built: the tests reuse them, and it theirs.
-fn runtime_cache() -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join("../c-bundle/runtime")
+/// Where `make bundle` keeps the runtimes and images it built: the tests reuse them, and it
+/// theirs.
+fn c_bundle_cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("../c-bundle/cache")
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -925,8 +926,11 @@ fn the_c_bundle_does_not_depend_on_where_it_is_built() {
     let texts: Vec<String> = ["here", "elsewhere/deeper"]
         .iter()
         .map(|place| {
+            // Built afresh in each place: a cache of its own, emptied first.
             let work = scratch("placed").join(place);
-            let files = bundle::native::c_bundles(&plan, &rust, toolchains(), &work, 1 << 20);
+            let _ = std::fs::remove_dir_all(&work);
+            let toolchains = bundle::native::Toolchains::find(&work.join("cache")).unwrap();
+            let files = bundle::native::c_bundles(&plan, &rust, &toolchains, &work, 1 << 20);
             files.unwrap().remove(0).text
         })
         .collect();
@@ -1021,7 +1025,7 @@ fn a_damaged_table_number_or_packed_digit_ends_the_program_with_one_line_and_sta
     let plan = workspace.plan("mouse-cheese").unwrap();
     let rust = bundle::bundle(&plan).unwrap();
     let toolchains = bundle::native::Toolchains {
-        x86_64: bundle::native::Toolchain::find(Arch::X86_64, &runtime_cache()).unwrap(),
+        x86_64: bundle::native::Toolchain::find(Arch::X86_64, &c_bundle_cache()).unwrap(),
         x86: Err("left out by this test".to_string()),
     };
     let work = scratch("damage").join("work");

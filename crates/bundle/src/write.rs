@@ -54,7 +54,7 @@ pub fn write_bundles(
     let find = || {
         toolchains
             .get_or_init(|| {
-                native::Toolchains::find(c_work.join("runtime").as_std_path())
+                native::Toolchains::find(c_work.join("cache").as_std_path())
                     .map_err(|e| format!("{e:#}"))
             })
             .as_ref()

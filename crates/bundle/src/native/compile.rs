@@ -141,8 +141,8 @@ pub struct Toolchain {
     pub arch: Arch,
     /// `rustc 1.95.0 (59807616e 2026-04-14)`, for the C file's header.
     pub version: String,
-    /// Where built runtimes are kept, for this run and the next ones.
-    runtime_cache: PathBuf,
+    /// Where built runtimes and images are kept, for this run and the next ones.
+    cache: PathBuf,
     /// The runtime's rlib at each optimisation, found or built once a run.
     runtimes: [OnceLock<Result<PathBuf, String>>; 3],
 }
@@ -156,8 +156,8 @@ impl Toolchain {
     /// path); for 32-bit x86 `$RUSTC_X86` or Debian's, called by its path so that it never
     /// stands in for the workspace's. Refuses a nightly or beta compiler, whose features
     /// the C bundles promise not to need, and one without the standard library for `arch`.
-    /// Runtimes it builds are kept in `runtime_cache`.
-    pub fn find(arch: Arch, runtime_cache: &Path) -> Result<Toolchain> {
+    /// The runtimes and images it builds are kept in `cache`.
+    pub fn find(arch: Arch, cache: &Path) -> Result<Toolchain> {
         let (variable, default) = match arch {
             Arch::X86_64 => ("RUSTC", "rustc"),
             Arch::X86 => ("RUSTC_X86", DEBIAN_RUSTC),
@@ -210,7 +210,7 @@ impl Toolchain {
             rustc,
             arch,
             version: version.to_string(),
-            runtime_cache: runtime_cache.to_path_buf(),
+            cache: cache.to_path_buf(),
             runtimes: Default::default(),
         })
     }
@@ -228,16 +228,14 @@ impl Toolchain {
 
     fn cached_runtime(&self, optimisation: Optimisation) -> Result<PathBuf> {
         let key = self.runtime_key(optimisation);
-        let kept = self.runtime_cache.join(&key);
+        let kept = self.cache.join(&key);
         let rlib = kept.join("libstd.rlib");
         if rlib.is_file() {
             return Ok(rlib);
         }
         // Built in a directory of its own, then renamed into place whole: a bundler running
         // at the same time sees the runtime complete or not at all.
-        let draft = self
-            .runtime_cache
-            .join(format!("{key}.{}.tmp", std::process::id()));
+        let draft = self.cache.join(format!("{key}.{}.tmp", std::process::id()));
         let _ = std::fs::remove_dir_all(&draft);
         for (path, text) in RUNTIME {
             let file = draft.join("src").join(path);
@@ -295,14 +293,42 @@ impl Toolchain {
     }
 }
 
-/// Compiles `source` (the image crate) in `work`, which no other build shares; returns the
-/// linked ELF file's path.
+/// How an image is linked: a static position-independent executable with no C library
+/// and no start files (the loader is its only caller), entered at `ENTRY`, its sections 16
+/// bytes apart, not a page (the image is copied, not mapped).
+fn link_flags() -> Vec<String> {
+    let link_args = [
+        "-nostdlib",
+        "-static-pie",
+        &format!("-Wl,-e,{ENTRY}"),
+        "-Wl,-z,max-page-size=16",
+        "-Wl,--gc-sections",
+    ]
+    .map(|arg| format!("link-arg={arg}"));
+    let mut flags = vec!["-C".to_string(), "relocation-model=pie".to_string()];
+    for arg in link_args {
+        flags.extend(["-C".to_string(), arg]);
+    }
+    flags
+}
+
+/// Compiles `source` (the image crate) in `work`, which no other build shares, unless the
+/// cache has an image built from the same source against the same runtime with the same
+/// flags; returns the linked ELF file's path (in the cache).
 pub fn build_image(
     toolchain: &Toolchain,
     optimisation: Optimisation,
     source: &str,
     work: &Path,
 ) -> Result<PathBuf> {
+    let mut hasher = std::hash::DefaultHasher::new();
+    let link = link_flags();
+    (source, toolchain.runtime_key(optimisation), &link).hash(&mut hasher);
+    let images = toolchain.cache.join("images");
+    let kept = images.join(format!("{:016x}.elf", hasher.finish()));
+    if kept.is_file() {
+        return Ok(kept);
+    }
     let runtime = toolchain.runtime(optimisation)?;
     let image_source = work.join("image.rs");
     let elf = work.join("image.elf");
@@ -313,14 +339,7 @@ pub fn build_image(
         toolchain
             .rustc(optimisation, work, "c-bundle")
             .args(["--crate-type", "bin", "--cap-lints", "allow"])
-            .args(["-C", "relocation-model=pie"])
-            // No C library, no start files: the loader is the image's only caller.
-            .args(["-C", "link-arg=-nostdlib", "-C", "link-arg=-static-pie"])
-            .arg("-C")
-            .arg(format!("link-arg=-Wl,-e,{ENTRY}"))
-            // Sections 16 bytes apart, not a page: the image is copied, not mapped.
-            .args(["-C", "link-arg=-Wl,-z,max-page-size=16"])
-            .args(["-C", "link-arg=-Wl,--gc-sections"])
+            .args(&link)
             .arg("--extern")
             .arg(&extern_std)
             .arg("-o")
@@ -328,7 +347,14 @@ pub fn build_image(
             .arg(&image_source),
         "the image (the Rust bundle against the runtime)",
     )?;
-    Ok(elf)
+    // Copied beside, then renamed into place: a bundler running at the same time sees the
+    // file whole or not at all.
+    let draft = kept.with_extension(format!("elf.{}.tmp", std::process::id()));
+    std::fs::create_dir_all(&images)
+        .and_then(|()| std::fs::copy(&elf, &draft))
+        .and_then(|_| std::fs::rename(&draft, &kept))
+        .with_context(|| format!("cannot keep the image in {}", kept.display()))?;
+    Ok(kept)
 }
 
 /// Runs a rustc build; on failure, its first errors, each on one line.

@@ -60,9 +60,10 @@
 //!   not memory mapped at run time: the program makes only the system calls any C program
 //!   makes, which is what judges that filter system calls allow. A compiler without GNU C
 //!   (MSVC, tcc, which cannot make the array executable) stops at one `#error`.
-//! - The runtime built once per rustc, machine and optimisation, and kept in
-//!   `target/c-bundle/runtime` under a name made from all it depends on (its sources, the
-//!   compiler, the flags): an edit to a solution rebuilds only the image.
+//! - The runtime built once per rustc, machine and optimisation, and each image once per
+//!   source, kept in `target/c-bundle/cache` under a name made from all they depend on
+//!   (sources, compiler, flags): an edit to a solution rebuilds only its images, and the
+//!   tests reuse what `make bundle` built.
 //! - Only sections that run go in: `.eh_frame` and the like are left as zeros, which
 //!   compress to almost nothing; with `panic=abort` nothing unwinds.
 
@@ -85,11 +86,11 @@ pub struct Toolchains {
 }
 
 impl Toolchains {
-    /// Both rustcs, each keeping the runtimes it builds under `runtime_cache`.
-    pub fn find(runtime_cache: &Path) -> Result<Toolchains> {
+    /// Both rustcs, each keeping the runtimes and images it builds under `cache`.
+    pub fn find(cache: &Path) -> Result<Toolchains> {
         Ok(Toolchains {
-            x86_64: Toolchain::find(Arch::X86_64, runtime_cache)?,
-            x86: Toolchain::find(Arch::X86, runtime_cache).map_err(|e| format!("{e:#}")),
+            x86_64: Toolchain::find(Arch::X86_64, cache)?,
+            x86: Toolchain::find(Arch::X86, cache).map_err(|e| format!("{e:#}")),
         })
     }
 
@@ -121,7 +122,7 @@ pub struct ImageFigures {
     /// Bytes of the image in memory, its zeroed tail included.
     pub image_size: usize,
     pub relocations: usize,
-    /// The linked ELF file it was read from, left in the work directory.
+    /// The linked ELF file it was read from, kept in the cache.
     pub elf: std::path::PathBuf,
 }
 
