@@ -765,7 +765,7 @@ fn stress_example(name: &str) -> Option<PathBuf> {
 
 #[test]
 fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
-    let mut checked = 0;
+    let mut runs: Vec<(PathBuf, PathBuf, String)> = Vec::new();
     for (index, built) in built().iter().enumerate() {
         let Some(example) = stress_example(&built.name) else {
             // Enclosure has no batch oracle: its arena games below compare it move by move.
@@ -785,29 +785,42 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
         .into_iter()
         .chain(linux_x86);
         for binary in binaries {
-            let binary = &binary;
-            let output = Command::new(&example)
-                .args(["--seed", "1", "--cases", STRESS_CASES, "--solution"])
-                .arg(binary)
-                .arg("--samples")
-                .arg(binary.with_extension("stress"))
-                .args(["--manifest-dir"])
-                .arg(root().join("crates").join(&built.name))
-                .output()
-                .unwrap();
-            assert!(
-                output.status.success(),
-                "{} on {}: {}\n{}{}",
-                example.display(),
-                binary.display(),
-                output.status,
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            );
-            checked += 1;
+            runs.push((example.clone(), binary, built.name.clone()));
         }
     }
-    assert!(checked >= 8, "four batch problems, two bundles each");
+    assert!(runs.len() >= 8, "four batch problems, two bundles each");
+    // Each run is one process judging its cases one after another: as many side by side
+    // as there are cores.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..cores {
+            scope.spawn(|| {
+                while let Some((example, binary, name)) =
+                    runs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    let output = Command::new(example)
+                        .args(["--seed", "1", "--cases", STRESS_CASES, "--solution"])
+                        .arg(binary)
+                        .arg("--samples")
+                        .arg(binary.with_extension("stress"))
+                        .args(["--manifest-dir"])
+                        .arg(root().join("crates").join(name))
+                        .output()
+                        .unwrap();
+                    assert!(
+                        output.status.success(),
+                        "{} on {}: {}\n{}{}",
+                        example.display(),
+                        binary.display(),
+                        output.status,
+                        String::from_utf8_lossy(&output.stdout),
+                        String::from_utf8_lossy(&output.stderr)
+                    );
+                }
+            });
+        }
+    });
 }
 
 #[test]
