@@ -163,8 +163,7 @@ fn interactive_problems_are_played_over_pipes() {
 
     // The bundle stress compiled, played on a sample through the crate's stress example: the
     // path the workspace's bundle test takes.
-    let target = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("../contest-workspace");
-    let bundle = target.join("contest-stress/demo-guess");
+    let bundle = support::shared_target().join("contest-stress/demo-guess");
     let replay = ws
         .command("cargo")
         .args([

@@ -1,6 +1,8 @@
 //! A tiny copy of the workspace for driving `make new|stress|bundle` and `contest listen` in
-//! isolation: the tools and libraries a problem crate needs, none of the problems. Builds share
-//! one target directory under the real `target/`, offline, so dependencies compile once.
+//! isolation: the tools and libraries a problem crate needs, none of the problems. Builds go to
+//! the real workspace's target directory, offline, so the registry dependencies `make test`
+//! has already compiled are not compiled again (what differs, a path crate or a feature set,
+//! gets artifacts of its own there).
 
 #![allow(dead_code)]
 
@@ -57,6 +59,11 @@ fn outer_bundler() -> &'static Path {
     })
 }
 
+/// The real workspace's target directory, where every tiny workspace builds.
+pub fn shared_target() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("..")
+}
+
 pub struct TinyWorkspace {
     pub root: PathBuf,
 }
@@ -95,10 +102,9 @@ impl TinyWorkspace {
     /// A command run at the root, offline, building into the shared target directory.
     pub fn command(&self, program: &str) -> Command {
         let mut command = Command::new(program);
-        let shared_target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("../contest-workspace");
         command
             .current_dir(&self.root)
-            .env("CARGO_TARGET_DIR", shared_target)
+            .env("CARGO_TARGET_DIR", shared_target())
             .env("CARGO_NET_OFFLINE", "true")
             .env("CONTEST", env!("CARGO_BIN_EXE_contest"))
             .env("BUNDLER", outer_bundler())
