@@ -60,11 +60,15 @@ pub fn run(root: &Path, run: &Run) -> Result<ExitCode> {
         solution.display()
     );
     let samples = root.join("samples").join(name);
+    // The example in the test profile (optimised, with overflow checks), as `cargo test`
+    // builds the tests it shares its generator and oracle with: their dependencies are
+    // compiled once for both, where a release build compiled them all again.
     let mut example = cargo(root);
     example.args([
         "run",
         "--quiet",
-        "--release",
+        "--profile",
+        "test",
         "-p",
         name,
         "--example",

@@ -169,7 +169,8 @@ fn interactive_problems_are_played_over_pipes() {
         .args([
             "run",
             "--quiet",
-            "--release",
+            "--profile",
+            "test",
             "-p",
             "demo-guess",
             "--example",
