@@ -48,6 +48,8 @@ pub struct Plan {
     pub own_lib: Option<Library>,
     /// Its dependencies, transitively (pruned to what is used), sorted by module name.
     pub deps: Vec<Library>,
+    /// Where the compiler's pass is remembered (`kept`), if anywhere.
+    pub kept: Option<Utf8PathBuf>,
 }
 
 /// The workspace as cargo sees it.
@@ -173,6 +175,7 @@ impl Workspace {
             main_extern_names,
             own_lib,
             deps,
+            kept: Some(self.target_dir().join("bundle-pass")),
         })
     }
 

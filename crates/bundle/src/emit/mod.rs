@@ -190,6 +190,7 @@ mod tests {
             main_extern_names: Default::default(),
             own_lib: None,
             deps: Vec::new(),
+            kept: None,
         };
         let proconio = library(
             "proconio",
