@@ -9,22 +9,22 @@ use core::sync::atomic::{AtomicBool, AtomicPtr, Ordering};
 #[repr(C)]
 pub struct Host {
     /// Reads at most `len` bytes of stdin, up to and including a newline; 0 at the end.
-    pub read: unsafe extern "C" fn(buf: *mut u8, len: usize) -> usize,
+    pub(crate) read: unsafe extern "C" fn(buf: *mut u8, len: usize) -> usize,
     /// Writes `len` bytes to stdout (`stream` 1) or stderr (2); returns how many it wrote.
-    pub write: unsafe extern "C" fn(stream: i32, buf: *const u8, len: usize) -> usize,
+    pub(crate) write: unsafe extern "C" fn(stream: i32, buf: *const u8, len: usize) -> usize,
     /// Flushes stdout (1) or stderr (2); 0 on success.
-    pub flush: unsafe extern "C" fn(stream: i32) -> i32,
+    pub(crate) flush: unsafe extern "C" fn(stream: i32) -> i32,
     /// Flushes every stream and ends the process with `code` (C `exit`).
-    pub exit: unsafe extern "C" fn(code: i32) -> !,
+    pub(crate) exit: unsafe extern "C" fn(code: i32) -> !,
     /// C `malloc`, `realloc` and `free`.
-    pub malloc: unsafe extern "C" fn(size: usize) -> *mut u8,
-    pub realloc: unsafe extern "C" fn(ptr: *mut u8, size: usize) -> *mut u8,
-    pub free: unsafe extern "C" fn(ptr: *mut u8),
+    pub(crate) malloc: unsafe extern "C" fn(size: usize) -> *mut u8,
+    pub(crate) realloc: unsafe extern "C" fn(ptr: *mut u8, size: usize) -> *mut u8,
+    pub(crate) free: unsafe extern "C" fn(ptr: *mut u8),
     /// C `memcpy`, `memmove`, `memset`, `memcmp`: the compiler emits calls to these names.
-    pub memcpy: unsafe extern "C" fn(dest: *mut u8, src: *const u8, n: usize) -> *mut u8,
-    pub memmove: unsafe extern "C" fn(dest: *mut u8, src: *const u8, n: usize) -> *mut u8,
-    pub memset: unsafe extern "C" fn(dest: *mut u8, byte: i32, n: usize) -> *mut u8,
-    pub memcmp: unsafe extern "C" fn(a: *const u8, b: *const u8, n: usize) -> i32,
+    pub(crate) memcpy: unsafe extern "C" fn(dest: *mut u8, src: *const u8, n: usize) -> *mut u8,
+    pub(crate) memmove: unsafe extern "C" fn(dest: *mut u8, src: *const u8, n: usize) -> *mut u8,
+    pub(crate) memset: unsafe extern "C" fn(dest: *mut u8, byte: i32, n: usize) -> *mut u8,
+    pub(crate) memcmp: unsafe extern "C" fn(a: *const u8, b: *const u8, n: usize) -> i32,
 }
 
 /// The table [`install`] was given; null before.

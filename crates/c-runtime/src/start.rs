@@ -95,7 +95,7 @@ const MALLOC_ALIGN: usize = core::mem::size_of::<usize>();
 /// `alloc`'s allocator: C's `malloc`. A block aligned beyond what `malloc` guarantees is
 /// cut from a larger one, with the larger block's start stored in the word just before the
 /// aligned pointer.
-pub struct HostAllocator;
+pub(crate) struct HostAllocator;
 
 // SAFETY: blocks come from the C allocator, and an over-aligned one lies inside its larger
 // block with room for the stored start before it (`MALLOC_ALIGN` bytes, at least a word).
