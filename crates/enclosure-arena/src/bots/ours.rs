@@ -50,6 +50,7 @@ fn tuned(spec: &str) -> Result<Params, String> {
             "playouts" => p.playouts = u?,
             "think_plans" => p.think_plans = u? as usize,
             "think_risk" => p.think_risk = u?,
+            "crowd_risk" => p.crowd_risk = u?,
             "death_stake" => p.death_stake = u?,
             other => return Err(format!("unknown knob {other:?}")),
         }
@@ -110,6 +111,7 @@ mod tests {
             playouts: _,
             think_plans: _,
             think_risk: _,
+            crowd_risk: _,
             death_stake: _,
         } = Params::default();
         let names = [
@@ -135,6 +137,7 @@ mod tests {
             "playouts",
             "think_plans",
             "think_risk",
+            "crowd_risk",
             "death_stake",
         ];
         for name in names {
