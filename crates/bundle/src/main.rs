@@ -87,11 +87,10 @@ fn run(args: Args) -> Result<()> {
     let mut too_new = Vec::new();
     let mut report_rust = |all: &[bundle::Written]| -> Result<()> {
         for written in all {
-            let plan = workspace.plan(&written.package)?;
+            let plan = &written.plan;
             let floor = Floor::of(&plan.contest, workspace_rustc);
             print_rust(written, &floor);
-            let text = std::fs::read_to_string(&written.path)?;
-            for lib in bundle::bundled_deps(&plan, &text) {
+            for lib in bundle::bundled_deps(plan, &written.text) {
                 let failure =
                     floor.dependency_failure(&lib.package, &lib.version, lib.rust_version);
                 if let Some(failure) = failure {
@@ -115,9 +114,8 @@ fn run(args: Args) -> Result<()> {
     })?;
     reported?;
     for written in &all {
-        let plan = workspace.plan(&written.package)?;
         for c in &written.c {
-            if !print_c(c, &plan) {
+            if !print_c(c, &written.plan) {
                 too_new.push(format!(
                     "{}: the C bundle is over its limit",
                     written.package
@@ -137,16 +135,17 @@ fn run(args: Args) -> Result<()> {
 /// A Rust bundle's lines: its size before and after the compiler's pass, against its limit,
 /// and its rustc floor.
 fn print_rust(written: &bundle::Written, floor: &Floor) {
-    let fits = if written.bytes <= floor.size_limit {
+    let bytes = written.text.len();
+    let fits = if bytes <= floor.size_limit {
         "fits"
     } else {
         "OVER THE LIMIT"
     };
-    println!("{}: {} bytes", written.path.display(), written.bytes);
+    println!("{}: {bytes} bytes", written.path.display());
     println!(
         "    pass:  {} -> {} bytes: rustc's unused lints removed {} things in {} checks; {:.2} s",
         written.before_pass,
-        written.bytes,
+        bytes,
         written.pass.removed,
         written.pass.compiles,
         written.elapsed.as_secs_f64()
@@ -155,8 +154,8 @@ fn print_rust(written: &bundle::Written, floor: &Floor) {
         println!("    rustc still reports unused: {left}");
     }
     println!(
-        "    size:  {} of {} bytes ({fits}), limit set by {}",
-        written.bytes, floor.size_limit, floor.size_set_by
+        "    size:  {bytes} of {} bytes ({fits}), limit set by {}",
+        floor.size_limit, floor.size_set_by
     );
     println!(
         "    {}: the floor, set by {}; editions {}",

@@ -11,8 +11,10 @@ use std::sync::OnceLock;
 /// One bundle written to disk.
 pub struct Written {
     pub package: String,
+    /// What it was bundled from: the C stage and the report use it as it is.
+    pub plan: Plan,
     pub path: PathBuf,
-    pub bytes: usize,
+    pub text: String,
     /// Its size before the compiler's pass.
     pub before_pass: usize,
     pub pass: Report,
@@ -63,14 +65,11 @@ pub fn write_bundles(
     // Each C bundle builds its machines' images side by side (`native::c_bundles`).
     let workers = (cores() / 2).max(1);
     let c_files = in_parallel(&written, workers, |rust| {
-        let plan = workspace.plan(&rust.package)?;
-        if plan.contest.c_judges().is_empty() {
+        if rust.plan.contest.c_judges().is_empty() {
             return Ok(Vec::new());
         }
-        let text = std::fs::read_to_string(&rust.path)
-            .with_context(|| format!("cannot read {}", rust.path.display()))?;
         let work = c_work.join(&rust.package);
-        write_c_bundle(&plan, &text, find()?, work.as_std_path(), out_dir)
+        write_c_bundle(&rust.plan, &rust.text, find()?, work.as_std_path(), out_dir)
     });
     for (rust, c) in written.iter_mut().zip(c_files) {
         rust.c = c?;
@@ -88,11 +87,12 @@ fn write_rust_bundle(workspace: &Workspace, package: &str, out_dir: &Path) -> Re
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(Written {
         package: package.to_string(),
+        plan,
         path,
-        bytes: bundled.text.len(),
         before_pass: bundled.before_pass,
         pass: bundled.pass,
         elapsed: started.elapsed(),
+        text: bundled.text,
         c: Vec::new(),
     })
 }

@@ -422,7 +422,7 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
     )
     .unwrap();
     let text = std::fs::read_to_string(&written[0].path).unwrap();
-    assert_eq!(written[0].bytes, text.len());
+    assert_eq!(written[0].text, text);
 
     let header: Vec<&str> = text.lines().take(6).collect();
     assert_eq!(
