@@ -323,7 +323,7 @@ impl Planner {
                 continue;
             }
             let closes_in = player.stuck_left() + closing_distance(&turn.board, player.trail());
-            let slack = if self.params.adaptive_hunt && self.model.record(other).escapes_chases() {
+            let slack = if self.model.record(other).escapes_chases() {
                 self.params.escaped_slack
             } else {
                 self.params.hunt_slack
@@ -346,9 +346,6 @@ impl Planner {
 
     /// `Mud` when casting while moving `dir` traps an opponent about to step behind us.
     fn mud_flag(&self, turn: &Turn, dir: Dir) -> PenFlag {
-        if !self.params.mud {
-            return PenFlag::Keep;
-        }
         let traps = mud_traps(turn.pos(), dir);
         for (other, player) in turn.game.players().iter().enumerate() {
             let trail = player.trail();
