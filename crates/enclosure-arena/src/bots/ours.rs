@@ -3,8 +3,8 @@
 //! ignores the seed.
 //!
 //! For tuning, `ENCLOSURE_PARAMS="forecast_slack=6,near_hard=2"` overrides the named knobs of
-//! `Params`, every one by its field's name (`mud` and `adaptive_hunt`: 0 is off, anything else
-//! on); an unknown name or bad number stops the program with a message.
+//! `Params`, every one by its field's name; an unknown name or bad number stops the program
+//! with a message.
 
 use enclosure::bot::{Params, Planner, Strategy as _};
 use enclosure::{Action, Game, Vertex};
@@ -44,9 +44,7 @@ fn tuned(spec: &str) -> Result<Params, String> {
             "grow_budget" => p.grow_budget = u?,
             "hunt_slack" => p.hunt_slack = u?,
             "hunt_reach" => p.hunt_reach = u?,
-            "adaptive_hunt" => p.adaptive_hunt = n != 0,
             "escaped_slack" => p.escaped_slack = u?,
-            "mud" => p.mud = n != 0,
             "playouts" => p.playouts = u?,
             "think_plans" => p.think_plans = u? as usize,
             "think_risk" => p.think_risk = u?,
@@ -105,9 +103,7 @@ mod tests {
             grow_budget: _,
             hunt_slack: _,
             hunt_reach: _,
-            adaptive_hunt: _,
             escaped_slack: _,
-            mud: _,
             playouts: _,
             think_plans: _,
             think_risk: _,
@@ -131,9 +127,7 @@ mod tests {
             "grow_budget",
             "hunt_slack",
             "hunt_reach",
-            "adaptive_hunt",
             "escaped_slack",
-            "mud",
             "playouts",
             "think_plans",
             "think_risk",

@@ -21,12 +21,14 @@
 //!   `playouts` times against the opponents' fitted models; each is worth its value where it
 //!   survives and minus a stake where it is cut (`death_stake`, more the more of the game is
 //!   left; in a duel plus half the unowned cells squared, which the survivor gains), per turn
-//!   of the loop, and the best is taken. So a loop grows past the worst-case race when the
-//!   opponent near it has not been chasing, and closes early when it has. The model only
-//!   makes us bolder where it has evidence: an opponent is assumed to head for any trail
-//!   within its grab reach (`model::Record::grab_reach`), which stays the rules' `near_hard`
-//!   until it has been seen passing trails by, and one that breaks the model's prediction
-//!   counts at its worst for the rest of the game.
+//!   of the loop, and the best is taken; the rules' choice is credited a share of its worth
+//!   (`think::RULES_CREDIT`), so thinking leaves it only for a plan clearly worth more. So a
+//!   loop grows past the worst-case race when the opponent near it has not been chasing,
+//!   and closes early when it has. The model only makes us bolder where it has evidence: an
+//!   opponent is assumed to head for any trail within its grab reach
+//!   (`model::Record::grab_reach`), which stays the rules' `near_hard` until it has been seen
+//!   passing trails by, and one that breaks the model's prediction counts at its worst for
+//!   the rest of the game.
 //! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
 //!   after it could close (`escaped_slack` against one that escaped our chases): walk there.
 //! - **Pen up: guard a lead.** Last opponent left and we lead every seat (`guard`): stand on
@@ -53,6 +55,9 @@
 //!   often (larger loops); more playouts than the default gain nothing measurable.
 //! - Plans that lose the race by a few turns only: more risk lost games. A cut's stake grows
 //!   with the turns left: an early death costs the whole rest of the game.
+//! - Thinking leaves the rules' choice only for a plan clearly worth more: of several
+//!   estimates from a few dozen playouts the best is the most overrated, and leaving the
+//!   rules' choice whenever another plan edged ahead lost points to the rules alone.
 //! - One turn of risk, not three, while two or more opponents live: as many points, far fewer
 //!   deaths where raiders sit. In a duel three turns still win more games against the sample.
 //! - Guard a lead in a duel rather than draw on: a lead is land, and the rival standing still
@@ -200,14 +205,16 @@ impl Planner {
         };
         let mut chosen = safe.or_else(fallback);
         if self.params.playouts > 0 {
-            // Think: the most valuable closings within the risk, and the rules' choice, each
-            // worth its value when it survives and minus the stake when cut, per turn.
+            // Think: the most valuable closings within the risk, and the rules' choice (credited,
+            // `worth_per_turn`), each worth its value when it survives and minus the stake when
+            // cut, per turn.
             let within_risk = options.iter().filter(|c| c.margin >= -(risk as i64));
             let mut plans = best_closings(within_risk.collect(), per_turn, self.params.think_plans);
+            let own = plans.len(); // where the rules' choice goes
             plans.extend(chosen);
             let mut futures = Futures::new(turn.game, turn.seat, &turn.board, &self.model.records);
             let mut best: Option<(i64, &Completion)> = None;
-            for c in plans {
+            for (i, c) in plans.into_iter().enumerate() {
                 let plan = Plan {
                     trail,
                     walk: &[],
@@ -215,7 +222,8 @@ impl Planner {
                 };
                 let danger = futures.danger(&plan, self.params.playouts);
                 let turns = drawn + c.path.len() as u64;
-                let worth = worth_per_turn(c.value as u64, danger, turn.death_stake, turns);
+                let worth =
+                    worth_per_turn(c.value as u64, danger, turn.death_stake, turns, i == own);
                 if best.map_or(true, |(b, _)| worth > b) {
                     best = Some((worth, c));
                 }
@@ -323,7 +331,7 @@ impl Planner {
                 continue;
             }
             let closes_in = player.stuck_left() + closing_distance(&turn.board, player.trail());
-            let slack = if self.params.adaptive_hunt && self.model.record(other).escapes_chases() {
+            let slack = if self.model.record(other).escapes_chases() {
                 self.params.escaped_slack
             } else {
                 self.params.hunt_slack
@@ -346,9 +354,6 @@ impl Planner {
 
     /// `Mud` when casting while moving `dir` traps an opponent about to step behind us.
     fn mud_flag(&self, turn: &Turn, dir: Dir) -> PenFlag {
-        if !self.params.mud {
-            return PenFlag::Keep;
-        }
         let traps = mud_traps(turn.pos(), dir);
         for (other, player) in turn.game.players().iter().enumerate() {
             let trail = player.trail();

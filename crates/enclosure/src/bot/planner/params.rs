@@ -27,7 +27,7 @@ pub struct Params {
     pub bystander_ratio: u32,
     pub bystander_slack: u32,
     /// An opponent that has not moved once in the game, after this many turns, is treated as
-    /// `still_bonus` turns slower (`still_after` 0: never). Only never-moved players: one that
+    /// `still_bonus` turns slower (`still_bonus` 0: never). Only never-moved players: one that
     /// paused and then hunts would catch us.
     pub still_after: u32,
     pub still_bonus: u32,
@@ -52,11 +52,9 @@ pub struct Params {
     /// Longest walk to a hunted trail.
     pub hunt_reach: u32,
     /// Against an opponent that has escaped our chases (`model::Record::escapes_chases`), use
-    /// `escaped_slack` instead of `hunt_slack`: long chases of it are loops not drawn.
-    pub adaptive_hunt: bool,
+    /// `escaped_slack` instead of `hunt_slack`: long chases of it are loops not drawn (set it
+    /// to `hunt_slack` to chase every opponent alike).
     pub escaped_slack: u32,
-    /// Cast mud at opponents about to step behind us.
-    pub mud: bool,
 
     // Thinking (`think`).
     /// Simulated futures per plan judged (0: the fixed rules alone).
@@ -91,9 +89,7 @@ impl Default for Params {
             grow_budget: 20_000,
             hunt_slack: 4,
             hunt_reach: 12,
-            adaptive_hunt: true,
             escaped_slack: 2,
-            mud: true,
             playouts: 32,
             think_plans: 6,
             think_risk: 3,

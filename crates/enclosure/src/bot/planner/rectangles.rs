@@ -128,7 +128,8 @@ pub fn think_rectangle(
 ) -> Option<RectOption> {
     let mut futures = Futures::new(turn.game, turn.seat, &turn.board, records);
     let mut best: Option<(i64, RectOption)> = None;
-    for option in options.into_iter().chain(rules) {
+    let own = options.len(); // where the rules' choice goes
+    for (i, option) in options.into_iter().chain(rules).enumerate() {
         let path = walk.path(option.start);
         let tour = option.rect.tour(option.start, option.clockwise(turn));
         let plan = Plan {
@@ -137,7 +138,13 @@ pub fn think_rectangle(
             draw: &tour,
         };
         let danger = futures.danger(&plan, params.playouts);
-        let worth = worth_per_turn(option.value, danger, turn.death_stake, option.cost);
+        let worth = worth_per_turn(
+            option.value,
+            danger,
+            turn.death_stake,
+            option.cost,
+            i == own,
+        );
         if best.as_ref().map_or(true, |(b, _)| worth > *b) {
             best = Some((worth, option));
         }

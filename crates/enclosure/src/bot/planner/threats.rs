@@ -66,11 +66,7 @@ impl<'a> Turn<'a> {
             victims |= player.pos().bit();
             let mut delay = player.stuck_left();
             let record = model.record(other);
-            if params.still_after > 0
-                && game.turn() >= params.still_after
-                && !record.ever_moved
-                && !player.pen_down()
-            {
+            if game.turn() >= params.still_after && !record.ever_moved && !player.pen_down() {
                 delay += params.still_bonus;
             }
             let (chase, known) = (

@@ -107,3 +107,17 @@ fn a_drawer_heads_home_after_its_usual_loop() {
     records[1].loop_moves = 12;
     assert!(long_way(&game, &records, 200) < 100);
 }
+
+#[test]
+fn the_rules_choice_is_left_only_for_a_clearly_better_plan() {
+    let rules = worth_per_turn(100, 0, 300, 10, true);
+    assert!(
+        worth_per_turn(120, 0, 300, 10, false) < rules,
+        "20% more: not enough"
+    );
+    assert!(worth_per_turn(130, 0, 300, 10, false) > rules, "30% more");
+    // Credited, a rules' choice likely to be cut is still worth less than nothing, but less
+    // far below: an alternative must beat it by the same share.
+    let doomed = worth_per_turn(100, 900, 300, 10, true);
+    assert!(doomed < 0 && doomed > worth_per_turn(100, 900, 300, 10, false));
+}
