@@ -287,3 +287,30 @@ fn a_closed_stdout_is_an_error_not_a_panic() {
         .unwrap();
     assert_one_error_line(&out, "cannot print the result");
 }
+
+#[test]
+fn series_refuses_a_sample_program_that_is_not_there() {
+    let dir = scratch("cli-series-sample");
+    let lineups = dir.join("lineups");
+    std::fs::write(&lineups, "duel 2 builtin:ours sample\n").unwrap();
+    let out_dir = dir.join("reports");
+    let out = arena(&[
+        "series",
+        lineups.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--sample",
+        "no/such/sample",
+    ]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        cli::one_error_line("enclosure-arena series").eval(&stderr),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("cannot find the sample program no/such/sample"),
+        "{stderr}"
+    );
+    assert!(!out_dir.exists(), "nothing written");
+}
