@@ -22,8 +22,19 @@ bundle: ## Write bundles/<crate>.rs (and .c) for every problem (or only P=<crate
 readme-table: ## Print README.md's problems-and-judges block, generated from judges.toml and the contest tables
 	@$(BUNDLE) --readme-table
 
-test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles through bare rustc
-	INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-fail-fast
+# One build, then two halves side by side: the C bundles' tests (the longest binary, which
+# waits on compilers, Wine and child processes much of its time; output kept in C_LOG and
+# shown when both halves are done) beside every other test. Both name --workspace, so
+# they resolve the features of the build and rebuild nothing.
+C_LOG := target/c-bundle-checks.log
+test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles through bare rustc and C
+	INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-run
+	@INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-fail-fast --test c_bundles > $(C_LOG) 2>&1 & c=$$!; \
+	INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-fail-fast --exclude c-bundle-checks; rest=$$?; \
+	wait $$c; c=$$?; \
+	echo "---- crates/c-bundle-checks, run beside the tests above ($(C_LOG)):"; cat $(C_LOG); \
+	echo "---- make test: the C bundles' tests exited $$c, the others $$rest"; \
+	[ $$c -eq 0 ] && [ $$rest -eq 0 ]
 
 bench: ## Criterion benchmarks on maximum-size and adversarial inputs
 	$(CARGO) bench --workspace --locked

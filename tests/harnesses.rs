@@ -36,17 +36,45 @@ fn no_test_hides_in_a_target_built_without_a_harness() {
                 }
             }
         }
-        if text.contains("\ntest = false") {
+        for section in sections_without_tests(&text) {
             checked += 1;
-            let main = src.join("main.rs");
-            let code = std::fs::read_to_string(&main).unwrap();
-            if code.contains("#[test]") || code.contains("#[cfg(test)]") {
-                hidden.push(format!("{}: a unit test", main.display()));
+            // A library without tests may hide one in any of its files; a binary in main.rs.
+            let files = match section {
+                "[lib]" => rust_files(&src),
+                _ => vec![src.join("main.rs")],
+            };
+            for file in files {
+                let code = std::fs::read_to_string(&file).unwrap();
+                if code.contains("#[test]") || code.contains("#[cfg(test)]") {
+                    hidden.push(format!("{}: a unit test", file.display()));
+                }
             }
         }
     }
     assert!(checked >= 30, "the harnesses turned off: {checked}");
     assert!(hidden.is_empty(), "tests no harness runs: {hidden:#?}");
+}
+
+/// The manifest's sections (`[lib]`, `[[bin]]`) that say `test = false`.
+fn sections_without_tests(manifest: &str) -> Vec<&str> {
+    let mut section = "";
+    let mut found = Vec::new();
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            section = line.trim();
+        } else if line.trim() == "test = false" {
+            found.push(section);
+        }
+    }
+    found
+}
+
+#[test]
+fn sections_without_tests_are_named_by_their_header() {
+    let manifest =
+        "[package]\nname = \"x\"\n[lib]\ntest = false\n[[bin]]\nname = \"y\"\ntest = false\n";
+    assert_eq!(sections_without_tests(manifest), ["[lib]", "[[bin]]"]);
+    assert!(sections_without_tests("[lib]\ndoctest = false\n").is_empty());
 }
 
 #[test]
