@@ -657,14 +657,17 @@ fn sample_failures(build: &OtherBuild) -> Vec<String> {
         let output = seccomp::run_with_timeout(&mut build.command(), &bytes)
             .unwrap_or_else(|e| panic!("{e}"));
         if !output.status.success() || output.stdout != expected {
+            // Wine says why it could not run a program on stderr: keep its first words.
+            let stderr = String::from_utf8_lossy(&output.stderr);
             failures.push(format!(
-                "{} ({}), {}: {}, {} bytes of output where {} were expected",
+                "{} ({}), {}: {}, {} bytes of output where {} were expected; stderr: {:?}",
                 built.file,
                 build.machine,
                 input.display(),
                 output.status,
                 output.stdout.len(),
-                expected.len()
+                expected.len(),
+                stderr.lines().next().unwrap_or("")
             ));
         }
     }
