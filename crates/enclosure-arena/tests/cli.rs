@@ -22,14 +22,16 @@ fn text(bytes: &[u8]) -> String {
 
 /// Exit status 1 and one stderr line `enclosure-arena: error: <start>...`, never a panic report.
 fn assert_one_error_line(out: &Output, start: &str) {
+    assert_error_line(out, 1, "enclosure-arena", start);
+}
+
+/// Exit status `code` and one stderr line `<program>: error: <start>...`, never a panic report.
+fn assert_error_line(out: &Output, code: i32, program: &str, start: &str) {
     let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(out.status.code(), Some(code), "{stderr}");
+    assert!(cli::one_error_line(program).eval(&stderr), "{stderr}");
     assert!(
-        cli::one_error_line("enclosure-arena").eval(&stderr),
-        "{stderr}"
-    );
-    assert!(
-        stderr.starts_with(&format!("enclosure-arena: error: {start}")),
+        stderr.starts_with(&format!("{program}: error: {start}")),
         "{stderr}"
     );
 }
@@ -302,15 +304,11 @@ fn series_refuses_a_sample_program_that_is_not_there() {
         "--sample",
         "no/such/sample",
     ]);
-    let stderr = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(
-        cli::one_error_line("enclosure-arena series").eval(&stderr),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("cannot find the sample program no/such/sample"),
-        "{stderr}"
+    assert_error_line(
+        &out,
+        2,
+        "enclosure-arena series",
+        "cannot find the sample program no/such/sample",
     );
     assert!(!out_dir.exists(), "nothing written");
 }

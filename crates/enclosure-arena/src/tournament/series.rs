@@ -57,26 +57,20 @@ struct Lineup {
     names: Vec<String>,
 }
 
-/// Runs `series`: exit 2 on a bad line-up file, 1 when a report cannot be written.
+/// Runs `series`: exit 2 on a bad line-up file or a sample program that is not there, 1 when
+/// a report cannot be written.
 pub fn main(args: &SeriesArgs) -> ExitCode {
     // Each bot runs in a working directory of its own, where a relative path names nothing.
     let sample = args.sample.as_deref().map(|path| {
         std::fs::canonicalize(path)
             .map_err(|e| format!("cannot find the sample program {}: {e}", path.display()))
     });
-    let sample = match sample.transpose() {
-        Ok(sample) => sample,
-        Err(message) => {
-            eprintln!("enclosure-arena series: error: {message}");
-            return ExitCode::from(2);
-        }
-    };
-    let lineups = std::fs::read_to_string(&args.lineups)
-        .map_err(|e| format!("cannot read {}: {e}", args.lineups.display()))
-        .and_then(|text| {
-            let games = (args.games as usize, args.search_games as usize);
-            parse(&text, games, sample.as_deref())
-        });
+    let lineups = sample.transpose().and_then(|sample| {
+        let text = std::fs::read_to_string(&args.lineups)
+            .map_err(|e| format!("cannot read {}: {e}", args.lineups.display()))?;
+        let games = (args.games as usize, args.search_games as usize);
+        parse(&text, games, sample.as_deref())
+    });
     let lineups = match lineups {
         Ok(lineups) => lineups,
         Err(message) => {
