@@ -51,8 +51,10 @@
 //! playouts of at most the plan's length in turns. Every budget is a count of work, not time.
 //!
 //! # Decisions
-//! - Think: playouts win more games than the rules alone, at the price of being cut more
-//!   often (larger loops); more playouts than the default gain nothing measurable.
+//! - Think: against our own sparring bots and in the duel with the sample program, playouts
+//!   win more games than the rules alone, at the price of being cut more often (larger
+//!   loops); in three or four seats with the sample they win fewer (its models fit it worst:
+//!   an open problem). More playouts than the default gain nothing measurable.
 //! - Plans that lose the race by a few turns only: more risk lost games. A cut's stake grows
 //!   with the turns left: an early death costs the whole rest of the game.
 //! - Thinking leaves the rules' choice only for a plan clearly worth more: of several
