@@ -3,7 +3,7 @@
 use crate::geometry::Dir;
 
 /// The `a` of `[ACTION] d a`: `0` keep the pen as it is, `1` put it down, `-1` cast mud.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PenFlag {
     Keep,
     Down,
@@ -22,7 +22,7 @@ impl PenFlag {
 }
 
 /// One turn's request of one player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Action {
     pub dir: Dir,
     pub flag: PenFlag,
@@ -38,7 +38,7 @@ impl Action {
 }
 
 /// Why a player died; `as_str` gives the stable snake_case names used in JSON and replays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeathCause {
     /// Unreadable or malformed output line.
     IllegalOutput,

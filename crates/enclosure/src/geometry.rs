@@ -13,7 +13,7 @@ pub const VERTICES: usize = SIDE * SIDE;
 pub const CELL_COUNT: usize = CELLS * CELLS;
 
 /// A grid vertex `(x, y)`, `x` horizontal, `y` vertical (downwards).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub struct Vertex {
     pub x: i32,
     pub y: i32,
@@ -72,7 +72,7 @@ impl Vertex {
 }
 
 /// A direction in an `[ACTION]` line: `u d l r s`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
     Up,
     Down,

@@ -12,7 +12,7 @@ use crate::state::{NOWHERE, TABLE_SEATS};
 use shared_grid::quote;
 
 /// A player's state as `[STATUS]` reports it: `stat` = 0 pen up, 1 pen down, -1 dead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stat {
     Dead,
     Up,
@@ -38,7 +38,7 @@ impl Stat {
 }
 
 /// One seat in a `[STATUS]` line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeatStatus {
     pub pos: Vertex,
     pub stat: Stat,
@@ -48,7 +48,7 @@ pub struct SeatStatus {
 }
 
 /// A parsed `[STATUS]` line.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
     pub seats: Vec<SeatStatus>,
     /// Traps in line order with their remaining turns (never 0).

@@ -30,10 +30,11 @@ const HIT_CHASE: u32 = 80;
 /// rules' `near_hard`, within which they count every walker at face value. Thinking never
 /// assumes less of an opponent than that without evidence.
 const WATCHED: usize = 3;
-/// Moves past a trail at one distance, without stepping towards it, after which an opponent
-/// is trusted not to step on from there: as many as the chase estimate needs
-/// (`Params::min_chances`).
-const NEAR_EVIDENCE: u32 = 6;
+/// Observations after which what an opponent does rests on evidence rather than on a prior:
+/// chances to cut a trail, for the chase estimate (`Record::chase_known`, which the threat map
+/// and the playouts share), and moves past a trail at one distance without stepping towards
+/// it, for trusting it not to step on from there (`Record::grab_reach`).
+pub const MIN_CHANCES: u32 = 6;
 
 /// Observations of one seat.
 #[derive(Clone, Debug, Default)]
@@ -82,20 +83,20 @@ impl Record {
     }
 
     /// Whether `chase_percent` rests on evidence rather than on its prior: at least
-    /// `min_chances` chances seen, or a trail stood on.
-    pub fn chase_known(&self, min_chances: u32) -> bool {
-        self.broken || self.trail_hits > 0 || self.chances >= min_chances
+    /// `MIN_CHANCES` chances seen, or a trail stood on.
+    pub fn chase_known(&self) -> bool {
+        self.broken || self.trail_hits > 0 || self.chances >= MIN_CHANCES
     }
 
     /// How near our trail it must be to step onto it, as the playouts assume: the farthest
     /// distance it has done so from (a whole run of steps nearer counts: an aim and a
     /// detour that happened to lead there look alike), and at least every watched distance
-    /// `d` it has been seen passing by from fewer than `NEAR_EVIDENCE` times from `d` or
+    /// `d` it has been seen passing by from fewer than `MIN_CHANCES` times from `d` or
     /// nearer (one that steps onto trails from `d` would not pass by from nearer): with little
     /// evidence, the rules' worst case stays the floor.
     pub fn grab_reach(&self) -> u32 {
         let seen = |d: usize| self.passes[..d].iter().sum::<u32>();
-        let unproven = (1..=WATCHED).filter(|&d| seen(d) < NEAR_EVIDENCE).max();
+        let unproven = (1..=WATCHED).filter(|&d| seen(d) < MIN_CHANCES).max();
         self.grabbed_from.max(unproven.unwrap_or(0) as u32)
     }
 
@@ -244,26 +245,26 @@ mod tests {
     fn the_chase_estimate_and_its_evidence() {
         // Nothing seen: the prior, and not known.
         assert_eq!(record(0, 0, 0).chase_percent(), 50);
-        assert!(!record(5, 0, 0).chase_known(6));
+        assert!(!record(MIN_CHANCES - 1, 0, 0).chase_known());
         // Chances taken and refused move it from the prior.
         assert_eq!(record(8, 0, 0).chase_percent(), 10);
         assert_eq!(record(8, 8, 0).chase_percent(), 90);
-        assert!(record(8, 0, 0).chase_known(6));
+        assert!(record(8, 0, 0).chase_known());
         // One step onto a trail: at least `HIT_CHASE`, and known at once.
         assert_eq!(record(20, 0, 1).chase_percent(), HIT_CHASE);
         assert_eq!(record(8, 8, 1).chase_percent(), 90);
-        assert!(record(0, 0, 1).chase_known(6));
+        assert!(record(0, 0, 1).chase_known());
     }
 
     #[test]
     fn next_to_trails_little_evidence_keeps_the_rules_floor() {
         let mut r = Record::default();
         assert_eq!(r.grab_reach(), WATCHED as u32);
-        r.passes = [0, 0, NEAR_EVIDENCE - 1];
+        r.passes = [0, 0, MIN_CHANCES - 1];
         assert_eq!(r.grab_reach(), 3, "too few passes three steps away");
-        r.passes = [0, 0, NEAR_EVIDENCE];
+        r.passes = [0, 0, MIN_CHANCES];
         assert_eq!(r.grab_reach(), 2, "passing three away says nothing of two");
-        r.passes = [NEAR_EVIDENCE, 0, 0];
+        r.passes = [MIN_CHANCES, 0, 0];
         assert_eq!(
             r.grab_reach(),
             0,
@@ -309,7 +310,7 @@ mod tests {
     fn a_broken_prediction_means_the_worst_for_the_rest_of_the_game() {
         // Trusted to pass by at every distance, it steps on: the worst from now on.
         let trusted = Record {
-            passes: [NEAR_EVIDENCE; WATCHED],
+            passes: [MIN_CHANCES; WATCHED],
             chances: 20,
             ..Record::default()
         };
@@ -317,7 +318,7 @@ mod tests {
         let moves = [Dir::Up, Dir::Up];
         let r = beside_a_trail(Vertex::new(3, 4), &moves, vec![trusted.clone(); 2]);
         assert!(r.broken, "{r:?}");
-        assert_eq!((r.chase_percent(), r.chase_known(100)), (100, true));
+        assert_eq!((r.chase_percent(), r.chase_known()), (100, true));
     }
 
     #[test]

@@ -18,11 +18,10 @@ pub struct Params {
     /// Margin of the drawer's zone, in vertices.
     pub zone_margin: i32,
     /// A pen-up opponent's chase estimate (`model::Record::chase_percent`, the share of its
-    /// chances to cut a trail that it took) is trusted after this many chances, or once it
-    /// has stood on a trail. Above `hunter_ratio` percent it is a hunter: its threat counts
-    /// at face value everywhere. At most `bystander_ratio` percent it is a bystander: it is
+    /// chances to cut a trail that it took), once trusted (`model::Record::chase_known`):
+    /// above `hunter_ratio` percent it is a hunter: its threat counts at face value
+    /// everywhere. At most `bystander_ratio` percent it is a bystander: it is
     /// `bystander_slack` turns late beyond `near_hard`.
-    pub min_chances: u32,
     pub hunter_ratio: u32,
     pub bystander_ratio: u32,
     pub bystander_slack: u32,
@@ -77,7 +76,6 @@ impl Default for Params {
             near_hard: 3,
             forecast_slack: 5,
             zone_margin: 2,
-            min_chances: 6,
             hunter_ratio: 75,
             bystander_ratio: 50,
             bystander_slack: 12,

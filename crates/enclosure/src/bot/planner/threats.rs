@@ -69,10 +69,7 @@ impl<'a> Turn<'a> {
             if game.turn() >= params.still_after && !record.ever_moved && !player.pen_down() {
                 delay += params.still_bonus;
             }
-            let (chase, known) = (
-                record.chase_percent(),
-                record.chase_known(params.min_chances),
-            );
+            let (chase, known) = (record.chase_percent(), record.chase_known());
             // Where this opponent's threat is taken at face value; elsewhere it is late by
             // `late_elsewhere`.
             let (hard, late_elsewhere) = if player.pen_down() {
