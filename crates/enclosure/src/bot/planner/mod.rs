@@ -51,10 +51,9 @@
 //! playouts of at most the plan's length in turns. Every budget is a count of work, not time.
 //!
 //! # Decisions
-//! - Think: against our own sparring bots and in the duel with the sample program, playouts
-//!   win more games than the rules alone, at the price of being cut more often (larger
-//!   loops); in three or four seats with the sample they win fewer (its models fit it worst:
-//!   an open problem). More playouts than the default gain nothing measurable.
+//! - Think: playouts win more games than the rules alone, at the price of being cut more
+//!   often (larger loops), but not in every line-up with the sample program (the models fit
+//!   it worst: an open problem). More playouts than the default gain nothing measurable.
 //! - Plans that lose the race by a few turns only: more risk lost games. A cut's stake grows
 //!   with the turns left: an early death costs the whole rest of the game.
 //! - Thinking leaves the rules' choice only for a plan clearly worth more: of several
@@ -73,6 +72,12 @@
 //! - Trust what an opponent has shown: one that took at most half its chances to cut a trail
 //!   is `bystander_slack` turns late, not `forecast_slack`; one estimate of that
 //!   (`model::Record::chase_percent`) serves the threat map and the playouts alike.
+//! - Until an opponent has been offered enough chances to tell, it chases in no playout
+//!   while three opponents live, as the threat map counts it no hunter: the estimate's prior
+//!   (a half each) had the playouts assume more than the rules' race does, and thinking closed
+//!   loops early against the sample program, which never chases and seldom comes near. With
+//!   one or two opponents the prior stays: without it thinking won fewer games against the
+//!   sample there.
 //! - Watch opponents next to trails, not only whether they walk towards them: a bot that
 //!   never approaches trails but steps onto any next to it looked harmless to the chase
 //!   estimate, and thinking was cut by it where the rules alone never were.
@@ -340,10 +345,9 @@ impl Planner {
             };
             for &v in player.trail() {
                 let d = mine[v.index()];
-                if d == 0 || d > self.params.hunt_reach || d >= closes_in + slack {
-                    continue;
-                }
-                if d > turn.turns_left {
+                // Never farther than the game lasts.
+                let reach = self.params.hunt_reach.min(turn.turns_left);
+                if d == 0 || d > reach || d >= closes_in + slack {
                     continue;
                 }
                 if best.map_or(true, |(bd, _, _)| d < bd) {

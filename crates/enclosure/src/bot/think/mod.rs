@@ -5,7 +5,13 @@
 //! moves by a model fitted to what it has done this game (`model::Record`):
 //! - **whether it chases**: a pen-up opponent is a chaser for the whole playout with the
 //!   chance it took the kills it was offered so far (`model::Record::chase_percent`, the
-//!   estimate the threat map uses too).
+//!   estimate the threat map uses too), once it has been offered enough of them to tell
+//!   (`model::Record::chase_known`). Before that, while three opponents live, it chases in
+//!   no playout, as the threat map does not count it as a hunter either (next to our trail
+//!   its grab reach, below, still counts): with the estimate's prior of a half for each of
+//!   three, nearly every playout held a chaser, far more than the rules' race assumes. With
+//!   fewer opponents the prior stands, and its caution keeps thinking's bolder plans in
+//!   check.
 //!   A chaser walks its shortest way towards our trail; anyone else wanders at random.
 //! - **whether it steps onto a trail next to it**: within its grab reach of our trail
 //!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
@@ -100,6 +106,7 @@ impl<'a> Futures<'a> {
     /// The live opponents of `seat` in `game`, with models fitted from `records`.
     pub fn new(game: &Game, seat: usize, board: &'a Board, records: &[Record]) -> Futures<'a> {
         let mut opponents = Vec::new();
+        let prior_stands = game.alive_seats().len() < 4;
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
@@ -125,7 +132,11 @@ impl<'a> Futures<'a> {
                     chases: false,
                     loop_length: 0,
                 },
-                chase: record.chase_percent(),
+                chase: if prior_stands || record.chase_known() {
+                    record.chase_percent()
+                } else {
+                    0
+                },
                 reach: record.grab_reach(),
                 drawer,
             });

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::action::{Action, PenFlag};
+use crate::bot::model::MIN_CHANCES;
 
 fn v(x: i32, y: i32) -> Vertex {
     Vertex::new(x, y)
@@ -9,7 +10,13 @@ fn v(x: i32, y: i32) -> Vertex {
 
 /// Seat 0 has drawn (2,2) (3,2) (4,2) (4,3) (4,4); seat 1 stands at `opponent`.
 fn drawn(opponent: Vertex) -> Game {
-    let mut game = Game::new(&[Some(v(2, 2)), Some(opponent)]);
+    drawn_among(&[opponent])
+}
+
+/// As `drawn`, with `others` in seats 1, 2, ... standing still.
+fn drawn_among(others: &[Vertex]) -> Game {
+    let starts: Vec<_> = [v(2, 2)].iter().chain(others).map(|&at| Some(at)).collect();
+    let mut game = Game::new(&starts);
     let stay = Some(Ok(Action::STAY));
     for (dir, flag) in [
         (Dir::Right, PenFlag::Down),
@@ -17,7 +24,9 @@ fn drawn(opponent: Vertex) -> Game {
         (Dir::Down, PenFlag::Keep),
         (Dir::Down, PenFlag::Keep),
     ] {
-        game.play_turn(&[Some(Ok(Action::new(dir, flag))), stay]);
+        let mut actions = vec![stay; starts.len()];
+        actions[0] = Some(Ok(Action::new(dir, flag)));
+        game.play_turn(&actions);
     }
     game
 }
@@ -59,6 +68,32 @@ fn one_that_never_chased_cuts_it_less_often() {
     let wanderer = long_way(&game, &chaser(20, 0), 200);
     let hunter = long_way(&game, &chaser(20, 20), 200);
     assert!(wanderer < 300 && hunter > 700, "{wanderer} {hunter}");
+}
+
+#[test]
+fn among_three_opponents_one_offered_too_few_chances_is_not_assumed_to_chase() {
+    // Every chance it had, it took, but too few to tell. Two steps from the trail it is out
+    // of its grab reach, so only a chase could cut the loop; the others idle in far corners,
+    // out of reach.
+    let danger = |corners: &[Vertex], chances, taken| {
+        let others: Vec<_> = [v(6, 2)].iter().chain(corners).copied().collect();
+        let mut records = chaser(chances, taken);
+        records.resize(others.len() + 1, Record::default());
+        long_way(&drawn_among(&others), &records, 200)
+    };
+    let three = [v(10, 10), v(10, 0)];
+    let unknown = danger(&three, MIN_CHANCES - 1, MIN_CHANCES - 1);
+    let wanderer = danger(&three, 20, 0);
+    let hunter = danger(&three, MIN_CHANCES, MIN_CHANCES);
+    assert!(
+        unknown <= wanderer + 50 && hunter > 700,
+        "{unknown} {wanderer} {hunter}"
+    );
+    // With two opponents, or one, the estimate's prior stands: it may chase.
+    for corners in [&three[..1], &[]] {
+        let prior = danger(corners, MIN_CHANCES - 1, MIN_CHANCES - 1);
+        assert!(prior > 700, "{} opponents: {prior}", corners.len() + 1);
+    }
 }
 
 #[test]
