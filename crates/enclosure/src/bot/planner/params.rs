@@ -61,7 +61,8 @@ pub struct Params {
     /// Plans judged per turn, and the turns by which they may lose the race.
     pub think_plans: usize,
     pub think_risk: u32,
-    /// `think_risk` while two or more opponents live: each of them may cut a bold loop.
+    /// `think_risk` while two or more opponents live: each of them may cut a bold loop (0:
+    /// thinking then weighs only plans that win the race).
     pub crowd_risk: u32,
     /// What being cut costs besides the loop, in squared cells, with `threats::STAKE_TURNS`
     /// turns left (in proportion to the turns left; in a duel plus half the unowned cells
@@ -91,7 +92,7 @@ impl Default for Params {
             playouts: 32,
             think_plans: 6,
             think_risk: 3,
-            crowd_risk: 1,
+            crowd_risk: 0,
             death_stake: 300,
         }
     }
