@@ -335,6 +335,8 @@ impl Planner {
     /// can close its loop.
     fn hunt(&self, turn: &Turn, mine: &[u32; VERTICES]) -> Option<(usize, Vertex)> {
         let mut best: Option<(u32, usize, Vertex)> = None;
+        // Never farther than the game lasts.
+        let reach = self.params.hunt_reach.min(turn.turns_left);
         for (other, player) in turn.game.players().iter().enumerate() {
             if other == turn.seat || !player.is_alive() || !player.pen_down() {
                 continue;
@@ -347,8 +349,6 @@ impl Planner {
             };
             for &v in player.trail() {
                 let d = mine[v.index()];
-                // Never farther than the game lasts.
-                let reach = self.params.hunt_reach.min(turn.turns_left);
                 if d == 0 || d > reach || d >= closes_in + slack {
                     continue;
                 }
