@@ -28,7 +28,6 @@ fn tuned(spec: &str) -> Result<Params, String> {
         let (name, n) = knob?;
         let u = u32::try_from(n).map_err(|_| format!("negative {name}"));
         match name {
-            "start_inset" => p.start_inset = n as i32,
             "near_hard" => p.near_hard = u?,
             "forecast_slack" => p.forecast_slack = u?,
             "zone_margin" => p.zone_margin = n as i32,
@@ -86,7 +85,6 @@ mod tests {
         // Naming every field: a knob added to `Params` fails to compile here until it is
         // listed, and then fails the test until `tuned` reads it.
         let Params {
-            start_inset: _,
             near_hard: _,
             forecast_slack: _,
             zone_margin: _,
@@ -109,7 +107,6 @@ mod tests {
             death_stake: _,
         } = Params::default();
         let names = [
-            "start_inset",
             "near_hard",
             "forecast_slack",
             "zone_margin",

@@ -121,7 +121,7 @@ pub struct Segments {
 }
 
 /// What one segment's vertices and edges add up to.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Default)]
 pub struct SegmentFacts {
     /// Every edge of the segment may be drawn.
     pub drawable: bool,

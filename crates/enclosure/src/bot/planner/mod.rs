@@ -83,7 +83,8 @@
 //! - Watch opponents next to trails, not only whether they walk towards them: a bot that
 //!   never approaches trails but steps onto any next to it looked harmless to the chase
 //!   estimate, and thinking was cut by it where the rules alone never were.
-//! - Start two steps in from a corner (one corner per seat): other insets did worse.
+//! - Start two steps in from a corner (`START_INSET`, one corner per seat): other insets did
+//!   worse.
 //! - Chase with a slack of a few turns, not sure kills only: drawers rarely take their
 //!   shortest way home, but long chases are loops not drawn.
 //! - Deterministic: the playouts draw from a generator seeded by the turn and the seat, and
@@ -110,6 +111,9 @@ use crate::state::Game;
 use crate::turn::mud_traps;
 use rectangles::{rectangles, think_rectangle};
 use threats::Turn;
+
+/// Steps in from a corner, along the diagonal, where we start.
+const START_INSET: i32 = 2;
 
 /// The strong bot (see the module docs). Deterministic: its playouts' random numbers are
 /// seeded by the turn and the seat.
@@ -138,10 +142,7 @@ impl Strategy for Planner {
     /// one quarter of the board only.
     fn start(&mut self, seat: usize) -> Vertex {
         self.model.reset();
-        let (near, far) = (
-            self.params.start_inset,
-            CELLS as i32 - self.params.start_inset,
-        );
+        let (near, far) = (START_INSET, CELLS as i32 - START_INSET);
         match seat % 4 {
             0 => Vertex::new(near, near),
             1 => Vertex::new(far, near),

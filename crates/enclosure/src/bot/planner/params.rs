@@ -4,10 +4,6 @@
 /// The knobs of the strategy, grouped by the decision they steer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
-    // Where to start.
-    /// Start this many steps in from a corner (one corner per seat) along the diagonal.
-    pub start_inset: i32,
-
     // How soon opponents can stand on a vertex (the threat map, `threats`).
     /// A pen-up opponent's threat is at face value this close to it, hunter or not.
     pub near_hard: u32,
@@ -73,7 +69,6 @@ pub struct Params {
 impl Default for Params {
     fn default() -> Params {
         Params {
-            start_inset: 2,
             near_hard: 3,
             forecast_slack: 5,
             zone_margin: 2,

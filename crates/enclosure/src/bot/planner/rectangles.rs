@@ -21,7 +21,7 @@ const KILLS_BOUND: u32 = 4;
 
 /// A rectangle to draw: the outline vertex to start from, what it captures (squared cells,
 /// kills included) and the turns it takes (walk, outline, overhead).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct RectOption {
     pub rect: Rect,
     pub start: Vertex,
