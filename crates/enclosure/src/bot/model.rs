@@ -29,7 +29,7 @@ const HIT_CHASE: u32 = 80;
 /// Distances from an open trail at which an opponent's moves are watched, `1..=WATCHED`: the
 /// rules' `near_hard`, within which they count every walker at face value. Thinking never
 /// assumes less of an opponent than that without evidence.
-const WATCHED: usize = 3;
+pub const WATCHED: usize = 3;
 /// Observations after which what an opponent does rests on evidence rather than on a prior:
 /// chances to cut a trail, for the chase estimate (`Record::chase_known`, which the threat map
 /// and the playouts share), and moves past a trail at one distance without stepping towards
@@ -91,12 +91,13 @@ impl Record {
     /// How near our trail it must be to step onto it, as the playouts assume: the farthest
     /// distance it has done so from (a whole run of steps nearer counts: an aim and a
     /// detour that happened to lead there look alike), and at least every watched distance
-    /// `d` it has been seen passing by from fewer than `MIN_CHANCES` times from `d` or
-    /// nearer (one that steps onto trails from `d` would not pass by from nearer): with little
-    /// evidence, the rules' worst case stays the floor.
-    pub fn grab_reach(&self) -> u32 {
+    /// `d` up to `assumed` (`WATCHED`, the rules' worst case, unless the caller assumes less)
+    /// it has been seen passing by from fewer than `MIN_CHANCES` times from `d` or nearer (one
+    /// that steps onto trails from `d` would not pass by from nearer): with little evidence,
+    /// the worst case stays the floor.
+    pub fn grab_reach(&self, assumed: usize) -> u32 {
         let seen = |d: usize| self.passes[..d].iter().sum::<u32>();
-        let unproven = (1..=WATCHED).filter(|&d| seen(d) < MIN_CHANCES).max();
+        let unproven = (1..=assumed).filter(|&d| seen(d) < MIN_CHANCES).max();
         self.grabbed_from.max(unproven.unwrap_or(0) as u32)
     }
 
@@ -201,7 +202,7 @@ impl Model {
             }
         } else if to == Some(0) {
             let run = r.run_from.max(from as u32);
-            r.broken |= run > r.grab_reach();
+            r.broken |= run > r.grab_reach(WATCHED);
             r.grabbed_from = r.grabbed_from.max(run);
             r.trail_hits += walking as u32;
             r.run_from = 0;
@@ -259,19 +260,23 @@ mod tests {
     #[test]
     fn next_to_trails_little_evidence_keeps_the_rules_floor() {
         let mut r = Record::default();
-        assert_eq!(r.grab_reach(), WATCHED as u32);
+        assert_eq!(r.grab_reach(WATCHED), WATCHED as u32);
         r.passes = [0, 0, MIN_CHANCES - 1];
-        assert_eq!(r.grab_reach(), 3, "too few passes three steps away");
+        assert_eq!(r.grab_reach(WATCHED), 3, "too few passes three steps away");
         r.passes = [0, 0, MIN_CHANCES];
-        assert_eq!(r.grab_reach(), 2, "passing three away says nothing of two");
+        assert_eq!(
+            r.grab_reach(WATCHED),
+            2,
+            "passing three away says nothing of two"
+        );
         r.passes = [MIN_CHANCES, 0, 0];
         assert_eq!(
-            r.grab_reach(),
+            r.grab_reach(WATCHED),
             0,
             "passing right next to trails refutes every reach"
         );
         r.grabbed_from = 2;
-        assert_eq!(r.grab_reach(), 2);
+        assert_eq!(r.grab_reach(WATCHED), 2);
     }
 
     /// Seat 0 draws right from (2,2) while seat 1, with `records` from its first turn on,
@@ -303,7 +308,7 @@ mod tests {
             "a run of steps nearer from two away: {r:?}"
         );
         assert!(!r.broken, "the rules' floor allowed it: {r:?}");
-        assert!(r.grab_reach() >= 2);
+        assert!(r.grab_reach(WATCHED) >= 2);
     }
 
     #[test]

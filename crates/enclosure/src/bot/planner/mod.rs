@@ -80,6 +80,11 @@
 //!   loops early against the sample program, which never chases and seldom comes near. With
 //!   one or two opponents the prior stays: without it thinking won fewer games against the
 //!   sample there.
+//! - While three opponents live, an opponent not yet seen near trails is assumed to step onto
+//!   ours from two steps, not the rules' three (`think::CROWD_REACH`): a bot that keeps away
+//!   from trails never shows its reach, and at three thinking closed loops early against
+//!   three copies of the sample program, scoring below the rules alone. The rules' race bounds
+//!   every plan thinking weighs there anyway.
 //! - Watch opponents next to trails, not only whether they walk towards them: a bot that
 //!   never approaches trails but steps onto any next to it looked harmless to the chase
 //!   estimate, and thinking was cut by it where the rules alone never were.

@@ -17,7 +17,12 @@
 //!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
 //!   worst case where it has shown too little) any opponent, drawing or not, heads for it.
 //!   Without this, a bot that never walks towards trails but takes any next to it looks
-//!   harmless, and the playouts draw loops past it that it cuts.
+//!   harmless, and the playouts draw loops past it that it cuts. While three opponents live,
+//!   that worst case reaches `CROWD_REACH` steps, not the rules' three: a bot that keeps away
+//!   from trails is never seen passing them, so its reach stayed at three all game, and
+//!   against three of them most playouts of the rules' own loop held one heading in. The
+//!   rules' race still bounds every plan thinking weighs there (`crowd_risk` 0), so assuming
+//!   less can only bring thinking nearer to the rules' choice.
 //! - **how it draws and when it closes**: a pen-down opponent draws at random (never back)
 //!   until its trail reaches a length drawn around its mean loop so far (8 before its first),
 //!   then takes its shortest way home; closed, it walks as a pen-up opponent.
@@ -34,7 +39,7 @@
 
 use super::bfs::{Bfs, FAR};
 use super::board::Board;
-use super::model::Record;
+use super::model::{Record, WATCHED};
 use crate::geometry::{Dir, Vertex, VERTICES};
 use crate::state::Game;
 
@@ -49,6 +54,9 @@ const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 /// overrated, and a departure from the rules' choice is where their race no longer protects
 /// us: a plan must be clearly better to be taken.
 const RULES_CREDIT: i64 = 25;
+/// While three opponents live, the farthest an opponent is assumed to step onto our trail
+/// from without evidence (`model::Record::grab_reach`).
+const CROWD_REACH: usize = 2;
 /// A fixed salt of our own mixed into every seed: any constant does; changing it changes
 /// every game.
 const SEED_SALT: u64 = 0xE7C1_05E0;
@@ -106,7 +114,8 @@ impl<'a> Futures<'a> {
     /// The live opponents of `seat` in `game`, with models fitted from `records`.
     pub fn new(game: &Game, seat: usize, board: &'a Board, records: &[Record]) -> Futures<'a> {
         let mut opponents = Vec::new();
-        let prior_stands = game.alive_seats().len() < 4;
+        // Three opponents live: the rules' race is thinking's floor (`Planner::risk`).
+        let crowd = game.alive_seats().len() == 4;
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
@@ -132,12 +141,12 @@ impl<'a> Futures<'a> {
                     chases: false,
                     loop_length: 0,
                 },
-                chase: if prior_stands || record.chase_known() {
-                    record.chase_percent()
-                } else {
+                chase: if crowd && !record.chase_known() {
                     0
+                } else {
+                    record.chase_percent()
                 },
-                reach: record.grab_reach(),
+                reach: record.grab_reach(if crowd { CROWD_REACH } else { WATCHED }),
                 drawer,
             });
         }

@@ -115,6 +115,30 @@ fn one_never_seen_next_to_a_trail_is_assumed_to_step_on() {
 }
 
 #[test]
+fn among_three_opponents_the_unseen_are_assumed_to_step_on_from_two_steps_only() {
+    // Three steps from the trail, never seen near one, and never chasing; the others idle
+    // in far corners.
+    let danger = |corners: &[Vertex], grabbed_from| {
+        let others: Vec<_> = [v(7, 3)].iter().chain(corners).copied().collect();
+        let mut records = chaser(20, 0);
+        records[1].passes = [0; 3];
+        records[1].grabbed_from = grabbed_from;
+        records.resize(others.len() + 1, Record::default());
+        long_way(&drawn_among(&others), &records, 200)
+    };
+    let three = [v(10, 10), v(10, 0)];
+    let crowd = danger(&three, 0);
+    // Seen stepping on from three: it counts from there again.
+    let shown = danger(&three, 3);
+    // With fewer opponents the rules' three steps stay the floor.
+    let duel = danger(&[], 0);
+    assert!(
+        crowd < 500 && shown >= 900 && duel >= 900,
+        "{crowd} {shown} {duel}"
+    );
+}
+
+#[test]
 fn an_opponent_out_of_reach_is_no_danger() {
     let game = drawn(v(10, 10));
     assert_eq!(long_way(&game, &chaser(20, 20), 200), 0);
