@@ -27,8 +27,9 @@ const OFFER_SLACK: u32 = 2;
 /// attempt) says more than many moves that went elsewhere.
 const HIT_CHASE: u32 = 80;
 /// Distances from an open trail at which an opponent's moves are watched, `1..=WATCHED`: the
-/// rules' `near_hard`, within which they count every walker at face value. Thinking never
-/// assumes less of an opponent than that without evidence.
+/// rules' `near_hard`, within which they count every walker at face value. Thinking assumes
+/// less of an opponent without evidence only where the rules' race bounds its plans anyway
+/// (`Record::grab_reach`'s `assumed`).
 pub const WATCHED: usize = 3;
 /// Observations after which what an opponent does rests on evidence rather than on a prior:
 /// chances to cut a trail, for the chase estimate (`Record::chase_known`, which the threat map
@@ -277,6 +278,11 @@ mod tests {
         );
         r.grabbed_from = 2;
         assert_eq!(r.grab_reach(WATCHED), 2);
+        // Assuming less: unproven distances count only up to `assumed`; one shown, in full.
+        r = Record::default();
+        assert_eq!(r.grab_reach(2), 2);
+        r.grabbed_from = 3;
+        assert_eq!(r.grab_reach(2), 3);
     }
 
     /// Seat 0 draws right from (2,2) while seat 1, with `records` from its first turn on,

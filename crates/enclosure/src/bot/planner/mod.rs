@@ -27,7 +27,8 @@
 //!   and closes early when it has. The model only makes us bolder where it has evidence: an
 //!   opponent is assumed to head for any trail within its grab reach
 //!   (`model::Record::grab_reach`), which stays the rules' `near_hard` until it has been seen
-//!   passing trails by, and one that breaks the model's prediction counts at its worst for
+//!   passing trails by (two steps while three opponents live, where thinking weighs only
+//!   plans that win the race), and one that breaks the model's prediction counts at its worst for
 //!   the rest of the game.
 //! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
 //!   after it could close (`escaped_slack` against one that escaped our chases): walk there.
