@@ -16,20 +16,9 @@ pub fn drawer_zone(trail: &[Vertex], margin: i32) -> u128 {
     let Some(&at) = trail.last() else {
         return 0;
     };
-    let (mut x1, mut x2, mut y1, mut y2) = (at.x, at.x, at.y, at.y);
-    for v in trail {
-        x1 = x1.min(v.x);
-        x2 = x2.max(v.x);
-        y1 = y1.min(v.y);
-        y2 = y2.max(v.y);
-    }
     let runs = straight_runs(trail);
-    let mut grow = |v: Vertex| {
-        x1 = x1.min(v.x);
-        x2 = x2.max(v.x);
-        y1 = y1.min(v.y);
-        y2 = y2.max(v.y);
-    };
+    let mut reach = trail.to_vec();
+    let mut grow = |v: Vertex| reach.push(v);
     match runs.as_slice() {
         // Pen down in place: a small loop around it, any way.
         [] => {
@@ -56,16 +45,27 @@ pub fn drawer_zone(trail: &[Vertex], margin: i32) -> u128 {
         // Three or more: it is heading home; one step of overshoot.
         [.., (dx, dy, _)] => grow(Vertex::new(at.x + dx, at.y + dy)),
     }
-    let n = CELLS as i32;
-    let (x1, x2) = ((x1 - margin).max(0), (x2 + margin).min(n));
-    let (y1, y2) = ((y1 - margin).max(0), (y2 + margin).min(n));
-    let mut zone = 0u128;
-    for y in y1..=y2 {
-        for x in x1..=x2 {
-            zone |= Vertex::new(x, y).bit();
+    let (x1, x2, y1, y2) = bounds(&reach);
+    box_mask(x1 - margin, x2 + margin, y1 - margin, y2 + margin)
+}
+
+/// The smallest box `(x1, x2, y1, y2)` holding every vertex of `points`.
+pub fn bounds(points: &[Vertex]) -> (i32, i32, i32, i32) {
+    let init = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+    points.iter().fold(init, |(x1, x2, y1, y2), v| {
+        (x1.min(v.x), x2.max(v.x), y1.min(v.y), y2.max(v.y))
+    })
+}
+
+/// The mask of the vertices from `(x1, y1)` to `(x2, y2)` that lie on the board.
+pub fn box_mask(x1: i32, x2: i32, y1: i32, y2: i32) -> u128 {
+    let mut mask = 0;
+    for y in y1.max(0)..=y2.min(CELLS as i32) {
+        for x in x1.max(0)..=x2.min(CELLS as i32) {
+            mask |= Vertex::new(x, y).bit();
         }
     }
-    zone
+    mask
 }
 
 /// The trail as straight runs: direction and length of each.

@@ -46,7 +46,8 @@
 //!
 //! # Complexity
 //! Threat: one breadth-first search per opponent, O(vertices). Rectangles: O(cells^2) outlines,
-//! each judged in O(1) from per-segment facts (`rect::Segments`). Ways home: at most
+//! each judged in O(1) from per-segment facts (`rect::Segments`), and valued in O(cells) when it
+//! can be drawn and is in the race. Ways home: at most
 //! `grow_budget` vertex visits plus one interior fill per closing found. Thinking:
 //! `think_plans + 1` plans a turn, each one breadth-first search per opponent and `playouts`
 //! playouts of at most the plan's length in turns. Every budget is a count of work, not time.

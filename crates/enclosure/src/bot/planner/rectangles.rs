@@ -14,11 +14,6 @@ use super::threats::Turn;
 use super::Params;
 use crate::geometry::{Vertex, VERTICES};
 
-/// More opponents than any rectangle can enclose (a game has at most four players): what a
-/// rectangle's kills can add to its value is at most this many kill bonuses, which bounds its
-/// worth before its kills are counted.
-const KILLS_BOUND: u32 = 4;
-
 /// A rectangle to draw: the outline vertex to start from, what it captures (squared cells,
 /// kills included) and the turns it takes (walk, outline, overhead).
 #[derive(Clone, Copy)]
@@ -85,14 +80,6 @@ pub fn rectangles(
             continue;
         }
         let cost = (moves + params.turn_overhead) as u64;
-        let bound = (free * free + KILLS_BOUND * turn.kill_bonus) as u64;
-        // Whether it could beat `o` even at its best.
-        let may_beat = |o: &RectOption| bound * o.cost > o.value * cost;
-        let may_rule = shortfall <= 0 && rules.as_ref().map_or(true, may_beat);
-        let may_keep = keep > 0 && risky.get(keep - 1).map_or(true, may_beat);
-        if !may_rule && !may_keep {
-            continue;
-        }
         let kills = Vertex::all()
             .filter(|&v| turn.victims & v.bit() != 0 && rect.strictly_inside(v))
             .count() as u32;

@@ -142,22 +142,9 @@ impl<'a> Turn<'a> {
             if player.stuck_left() + closing_distance(&self.board, trail) > CLOSES_SOON {
                 continue;
             }
-            let (x1, x2) = (
-                trail.iter().map(|v| v.x).min().unwrap(),
-                trail.iter().map(|v| v.x).max().unwrap(),
-            );
-            let (y1, y2) = (
-                trail.iter().map(|v| v.y).min().unwrap(),
-                trail.iter().map(|v| v.y).max().unwrap(),
-            );
-            for x in x1 + 1..x2 {
-                for y in y1 + 1..y2 {
-                    let v = Vertex::new(x, y);
-                    if !player.on_trail(v) {
-                        risky |= v.bit();
-                    }
-                }
-            }
+            // Strictly inside the trail's box, off the trail.
+            let (x1, x2, y1, y2) = forecast::bounds(trail);
+            risky |= forecast::box_mask(x1 + 1, x2 - 1, y1 + 1, y2 - 1) & !player.trail_mask();
         }
         risky
     }
