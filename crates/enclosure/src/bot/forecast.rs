@@ -10,6 +10,10 @@
 
 use crate::geometry::{Vertex, CELLS};
 
+/// The margin of a drawer's *tight* zone: the loop its trail implies and one vertex around
+/// it, which a drawer of rectangles never leaves (`model::Record::left_zone`).
+pub const TIGHT_MARGIN: i32 = 1;
+
 /// The vertex mask of the zone of a drawer with this open trail (start first), grown by
 /// `margin` vertices on every side.
 pub fn drawer_zone(trail: &[Vertex], margin: i32) -> u128 {

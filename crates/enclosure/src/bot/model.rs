@@ -13,9 +13,15 @@
 //! passed by too rarely to tell, it is assumed to step on, as the rules' race assumes of any
 //! walker that near; and once it steps on from farther than the model allowed, the model is
 //! wrong about it and assumes the worst for the rest of the game (`Record::broken`).
+//!
+//! Drawers are watched the same way: whether every move of a loop stayed within one vertex
+//! of the loop its trail implied at each earlier turn (`forecast::TIGHT_MARGIN`). One that
+//! left it (a spiral, a snake) is counted with the wider margin for the rest of the game
+//! (`Record::left_zone`).
 
 use super::board::Board;
 use super::closing::closing_distance;
+use super::forecast::{drawer_zone, TIGHT_MARGIN};
 use crate::geometry::Vertex;
 use crate::state::{Game, Player};
 
@@ -65,6 +71,12 @@ pub struct Record {
     /// It stepped onto a trail from farther than `grab_reach` allowed: the model failed, and
     /// we assume the worst of it for the rest of the game.
     pub broken: bool,
+    /// It drew outside a tight zone (`forecast::TIGHT_MARGIN`) that its trail implied earlier in the
+    /// same loop: it spirals or snakes, and the forecast's tight zone is wrong about it for the
+    /// rest of the game.
+    pub left_zone: bool,
+    /// The tight zones its current trail has implied so far, intersected (`None`: not drawing).
+    pub loop_zone: Option<u128>,
 }
 
 impl Record {
@@ -157,6 +169,13 @@ impl Model {
                 continue;
             }
             let walking = !was.pen_down();
+            if !walking && player.is_alive() {
+                // Every tight zone of this loop so far must hold the drawer's new vertex.
+                let zone =
+                    record.loop_zone.unwrap_or(u128::MAX) & drawer_zone(was.trail(), TIGHT_MARGIN);
+                record.left_zone |= zone & now.bit() == 0;
+                record.loop_zone = player.pen_down().then_some(zone);
+            }
             if !walking && player.is_alive() && !player.pen_down() {
                 record.loops += 1;
                 record.loop_moves += was.trail().len() as u32;
@@ -368,5 +387,39 @@ mod tests {
         }
         let r = model.record(1);
         assert_eq!((r.loops, r.loop_moves), (1, 4), "{r:?}");
+    }
+
+    /// Seat 1's record after it draws `moves` from (4,4), pen down on the first, while seat 0
+    /// stands still in a corner.
+    fn drawing(moves: &[Dir]) -> Record {
+        let mut game = Game::new(&[Some(Vertex::new(0, 0)), Some(Vertex::new(4, 4))]);
+        let mut model = Model::default();
+        model.observe(0, &game, &Board::new(&game));
+        let mut flag = PenFlag::Down;
+        for &dir in moves {
+            game.play_turn(&[Some(Ok(Action::STAY)), Some(Ok(Action::new(dir, flag)))]);
+            model.observe(0, &game, &Board::new(&game));
+            flag = PenFlag::Keep;
+        }
+        model.record(1)
+    }
+
+    #[test]
+    fn a_drawer_keeps_to_its_zone_or_is_seen_leaving_it() {
+        use Dir::{Down, Left, Right, Up};
+        // A square, two by two: every move within what the trail implied, and the loop's
+        // zone forgotten once it closed.
+        let square = drawing(&[Right, Right, Down, Down, Left, Left, Up, Up]);
+        assert_eq!(
+            (square.left_zone, square.loop_zone),
+            (false, None),
+            "{square:?}"
+        );
+        // Right two, then down: the first step right implied a loop about two wide, so three
+        // steps down stay within one vertex of it, and the fourth leaves it.
+        let on = drawing(&[Right, Right, Down, Down, Down]);
+        assert!(!on.left_zone && on.loop_zone.is_some(), "{on:?}");
+        let long = drawing(&[Right, Right, Down, Down, Down, Down]);
+        assert!(long.left_zone, "{long:?}");
     }
 }

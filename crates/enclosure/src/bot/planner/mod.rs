@@ -72,6 +72,11 @@
 //! - Search ways home exhaustively up to `grow_horizon` steps; a deeper search found no better.
 //! - Drawers count at face value two vertices around their zone, not one, and their own way
 //!   home is not counted as delay: snaking loops cut ours otherwise.
+//! - While three opponents live, a drawer counts one vertex around its zone until it has been
+//!   seen drawing outside a zone its trail implied (`model::Record::left_zone`): in a crowd the
+//!   second vertex cost more large loops than the snakes it guarded against, and the drawers
+//!   that snake (spirals) show it within their first loop. With fewer opponents the tight zone
+//!   lost games against the sample program, even after a loop of evidence: two it stays.
 //! - Face-value threat everywhere (the worst case) made us timid and lose.
 //! - Trust what an opponent has shown: one that took at most half its chances to cut a trail
 //!   is `bystander_slack` turns late, not `forecast_slack`; one estimate of that

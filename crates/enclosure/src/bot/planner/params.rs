@@ -11,7 +11,8 @@ pub struct Params {
     /// (`forecast::drawer_zone`), and to a pen-up opponent not shown to be a hunter or a
     /// bystander: drawers are busy closing, walkers rarely come straight at us.
     pub forecast_slack: u32,
-    /// Margin of the drawer's zone, in vertices.
+    /// Margin of the drawer's zone, in vertices; `forecast::TIGHT_MARGIN` instead while three
+    /// opponents live, for a drawer never seen leaving its tight zone (`model::Record::left_zone`).
     pub zone_margin: i32,
     /// A pen-up opponent's chase estimate (`model::Record::chase_percent`, the share of its
     /// chances to cut a trail that it took), once trusted (`model::Record::chase_known`):

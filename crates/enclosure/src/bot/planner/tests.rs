@@ -57,3 +57,34 @@ fn closes_at_once_when_an_opponent_comes_close() {
     // (4,2) in one. No closing wins the race, so it takes a shortest one.
     assert_eq!(action.dir, Dir::Left);
 }
+
+/// The threat at (3,5) while seat 1 draws right from (5,5), the other seats standing in
+/// corners (`seats` of them in all), and seat 1 has or has not left a tight zone before.
+fn threat_off_a_drawers_zone(seats: usize, left_zone: bool) -> u32 {
+    let starts = [v(0, 0), v(5, 5), v(0, 10), v(10, 0)].map(Some);
+    let mut game = Game::new(&starts[..seats]);
+    let stay = Some(Ok(Action::STAY));
+    for flag in [PenFlag::Down, PenFlag::Keep] {
+        let mut actions = vec![stay; seats];
+        actions[1] = Some(Ok(Action::new(Dir::Right, flag)));
+        game.play_turn(&actions);
+    }
+    let mut model = Model::default();
+    model.records = vec![super::super::model::Record::default(); seats];
+    model.records[1].left_zone = left_zone;
+    let turn = Turn::new(0, &game, Board::new(&game), &Params::default(), &model);
+    turn.threat[v(3, 5).index()]
+}
+
+#[test]
+fn among_three_opponents_a_drawer_that_kept_its_zone_counts_one_vertex_around_it() {
+    // Seat 1's zone spans x 5..9, y 2..8: (3,5) lies two vertices off it, inside the usual
+    // margin and outside the tight one.
+    let face_value = threat_off_a_drawers_zone(4, true);
+    let slack = Params::default().forecast_slack;
+    assert_eq!(threat_off_a_drawers_zone(4, false), face_value + slack);
+    // With a seat fewer the usual margin holds, whatever the drawer has shown.
+    let three = threat_off_a_drawers_zone(3, true);
+    assert_eq!(threat_off_a_drawers_zone(3, false), three);
+    assert!(three < face_value + slack);
+}

@@ -6,13 +6,14 @@
 //! `near_hard` steps, or everywhere once it has shown itself a hunter (it took most of the
 //! chances to cut a trail it had, `model::Record::chase_percent`); beyond that it is
 //! `forecast_slack` turns late, `bystander_slack` once it has shown itself no hunter. A
-//! drawer counts at face value inside the zone its trail implies (`forecast::drawer_zone`),
-//! else late by `forecast_slack`: it is busy closing its own loop.
+//! drawer counts at face value inside the zone its trail implies (`forecast::drawer_zone`,
+//! grown by `zone_margin`, or by `forecast::TIGHT_MARGIN` while three opponents live and it
+//! has never left such a zone), else late by `forecast_slack`: it is busy closing its own loop.
 
 use super::super::bfs::FAR;
 use super::super::board::Board;
 use super::super::closing::closing_distance;
-use super::super::forecast;
+use super::super::forecast::{self, TIGHT_MARGIN};
 use super::super::model::Model;
 use super::Params;
 use crate::geometry::{Vertex, VERTICES};
@@ -57,6 +58,7 @@ impl<'a> Turn<'a> {
         let mut avoid = 0u128;
         let mut victims = 0u128;
         let mut opponents = 0;
+        let crowd = game.alive_seats().len() == 4;
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
@@ -73,8 +75,12 @@ impl<'a> Turn<'a> {
             // Where this opponent's threat is taken at face value; elsewhere it is late by
             // `late_elsewhere`.
             let (hard, late_elsewhere) = if player.pen_down() {
+                let margin = match crowd && !record.left_zone {
+                    true => TIGHT_MARGIN,
+                    false => params.zone_margin,
+                };
                 (
-                    forecast::drawer_zone(player.trail(), params.zone_margin),
+                    forecast::drawer_zone(player.trail(), margin),
                     params.forecast_slack,
                 )
             } else if known && chase > params.hunter_ratio {
