@@ -102,12 +102,16 @@ TOURNAMENT_SEED ?= 1
 # target/sparring when a sample program is there.
 SPARRING ?= $(if $(wildcard target/sparring/sample),target/sparring)
 SAMPLE := $(if $(SPARRING),$(abspath $(SPARRING))/sample)
+# RULES_ALONE=1 plays every line-up with ours a second time with ours-rules, the same bot
+# without playouts, and adds a table of the two side by side (about twice the time).
+RULES_ALONE ?=
 
-tournament: ## Enclosure: every line-up of crates/enclosure-arena/tournament.lineups (with SPARRING=DIR/sample): reports/tournament.md
+tournament: ## Enclosure: every line-up of crates/enclosure-arena/tournament.lineups (with SPARRING=DIR/sample; RULES_ALONE=1 compares thinking with the rules alone): reports/tournament.md
 	@if [ -n "$(SPARRING)" ] && [ ! -x "$(SAMPLE)" ]; then \
 	  echo "SPARRING=$(SPARRING): no executable $(SAMPLE) (build the sample program there first)" >&2; exit 2; fi
 	$(ARENA) series crates/enclosure-arena/tournament.lineups --out reports --seed $(TOURNAMENT_SEED) \
-	  --games $(TOURNAMENT_GAMES) --search-games $(SEARCH_GAMES) $(if $(SAMPLE),--sample "$(SAMPLE)")
+	  --games $(TOURNAMENT_GAMES) --search-games $(SEARCH_GAMES) $(if $(SAMPLE),--sample "$(SAMPLE)") \
+	  $(if $(RULES_ALONE),--rules-alone)
 	@echo "wrote reports/tournament.md"
 
 # A recorded four-player game, used by replay-shot when no FILE is given.

@@ -54,6 +54,7 @@ pub const REGISTRY: &[Builtin] = &[
     edge::BUILTIN,
     hunter::BUILTIN,
     ours::BUILTIN,
+    ours::BUILTIN_RULES,
     bold::BUILTIN,
     spiral::BUILTIN,
     search::BUILTIN,

@@ -14,12 +14,26 @@ use super::{knobs, Builtin, Strategy, StrategyBot};
 pub const BUILTIN: Builtin = Builtin {
     name: "ours",
     about: "the submission bot (loops grown by the race and weighed by playouts, chases, guards a lead), in process",
-    make: |_seed| {
-        let params = std::env::var("ENCLOSURE_PARAMS").unwrap_or_default();
-        let params = tuned(&params).unwrap_or_else(|e| panic!("ENCLOSURE_PARAMS: {e}"));
-        Box::new(StrategyBot::new("ours", Ours(Planner::with_params(params))))
-    },
+    make: |_seed| Box::new(StrategyBot::new("ours", Ours(planner(false)))),
 };
+
+/// `builtin:ours-rules`: the same bot by its rules alone, as `ENCLOSURE_PARAMS` with
+/// `playouts=0` would make it; `series --rules-alone` plays it beside `builtin:ours`.
+pub const BUILTIN_RULES: Builtin = Builtin {
+    name: "ours-rules",
+    about: "`ours` by its rules alone (no playouts, as `playouts=0`), in process",
+    make: |_seed| Box::new(StrategyBot::new("ours-rules", Ours(planner(true)))),
+};
+
+/// The submission bot with the knobs of `ENCLOSURE_PARAMS`, and no playouts if `rules_alone`.
+fn planner(rules_alone: bool) -> Planner {
+    let params = std::env::var("ENCLOSURE_PARAMS").unwrap_or_default();
+    let mut params = tuned(&params).unwrap_or_else(|e| panic!("ENCLOSURE_PARAMS: {e}"));
+    if rules_alone {
+        params.playouts = 0;
+    }
+    Planner::with_params(params)
+}
 
 /// The default knobs with the `name=value` overrides of `spec` (comma-separated).
 fn tuned(spec: &str) -> Result<Params, String> {

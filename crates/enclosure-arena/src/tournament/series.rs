@@ -15,11 +15,14 @@ use std::time::Duration;
 use clap::Args;
 
 use super::command::play_lineup;
-use super::report::TABLE_HEADER;
+use super::report::{BotReport, Report, TABLE_HEADER};
 use super::{Keep, TournamentConfig};
 
 /// The word for the sample program in a line-up file.
 const SAMPLE: &str = "sample";
+/// The submission bot, thinking, and by its rules alone (`--rules-alone`).
+const OURS: &str = "builtin:ours";
+const OURS_RULES: &str = "builtin:ours-rules";
 
 #[derive(Debug, Clone, Args)]
 pub struct SeriesArgs {
@@ -44,6 +47,10 @@ pub struct SeriesArgs {
     /// Games played at once (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub jobs: Option<u64>,
+    /// Play every line-up with `builtin:ours` a second time with `builtin:ours-rules` in its
+    /// seats (same seed, so the same seatings), and compare the two in `tournament.md`.
+    #[arg(long)]
+    pub rules_alone: bool,
 }
 
 /// One line of the file, resolved.
@@ -152,40 +159,109 @@ fn run_all(args: &SeriesArgs, lineups: &[Lineup]) -> Result<(), String> {
         .map(|j| j as usize)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let mut summary = Vec::new();
+    let mut compared = Vec::new();
     for lineup in lineups {
-        let specs = crate::cli::parse_bots(&lineup.bots)?;
-        let config = TournamentConfig {
-            games: lineup.games,
-            seed: args.seed,
-            jobs,
-            step_limit: Duration::from_millis(1000),
-            keep: Some(Keep::First),
-            keep_bot_dirs: false,
-        };
-        eprintln!(
-            "enclosure-arena series: {} ({} games)",
-            lineup.name, lineup.games
-        );
-        let markdown = out.join(format!("tournament-{}.md", lineup.name));
-        let replays = out.join("replays");
-        let (report, link) = play_lineup(
-            &config,
-            &specs,
-            &lineup.names,
-            Some(&replays),
-            Some(&markdown),
-        )?;
-        write(
-            &out.join(format!("tournament-{}.json", lineup.name)),
-            &(report.to_json() + "\n"),
-        )?;
-        write(&markdown, &report.to_markdown(link.as_deref()))?;
-        summary.push((lineup, report.rows()));
+        let thinking = play_and_report(args, jobs, lineup)?;
+        if args.rules_alone && lineup.bots.iter().any(|bot| bot == OURS) {
+            let swap = |bots: &[String]| -> Vec<String> {
+                let rules = |bot: &String| match bot.as_str() {
+                    OURS => OURS_RULES.to_string(),
+                    _ => bot.clone(),
+                };
+                bots.iter().map(rules).collect()
+            };
+            let rules_lineup = Lineup {
+                name: format!("{}-rules", lineup.name),
+                games: lineup.games,
+                bots: swap(&lineup.bots),
+                names: swap(&lineup.names),
+            };
+            let rules = play_and_report(args, jobs, &rules_lineup)?;
+            compared.extend(comparison_row(lineup, &thinking, &rules));
+        }
+        summary.push((lineup, thinking.rows()));
     }
+    let mut text = summary_text(args.seed, &summary);
+    if !compared.is_empty() {
+        text.push_str(COMPARISON_HEADER);
+        compared.iter().for_each(|row| text.push_str(row));
+    }
+    write(&out.join("tournament.md"), &text)
+}
+
+/// Plays `lineup` and writes its reports, `tournament-NAME.json` and `.md`, into `--out`.
+fn play_and_report(args: &SeriesArgs, jobs: usize, lineup: &Lineup) -> Result<Report, String> {
+    let out = &args.out;
+    let specs = crate::cli::parse_bots(&lineup.bots)?;
+    let config = TournamentConfig {
+        games: lineup.games,
+        seed: args.seed,
+        jobs,
+        step_limit: Duration::from_millis(1000),
+        keep: Some(Keep::First),
+        keep_bot_dirs: false,
+    };
+    eprintln!(
+        "enclosure-arena series: {} ({} games)",
+        lineup.name, lineup.games
+    );
+    let markdown = out.join(format!("tournament-{}.md", lineup.name));
+    let replays = out.join("replays");
+    let (report, link) = play_lineup(
+        &config,
+        &specs,
+        &lineup.names,
+        Some(&replays),
+        Some(&markdown),
+    )?;
     write(
-        &out.join("tournament.md"),
-        &summary_text(args.seed, &summary),
-    )
+        &out.join(format!("tournament-{}.json", lineup.name)),
+        &(report.to_json() + "\n"),
+    )?;
+    write(&markdown, &report.to_markdown(link.as_deref()))?;
+    Ok(report)
+}
+
+const COMPARISON_HEADER: &str = "
+## Thinking against the rules alone
+
+The same games with `builtin:ours-rules` (the same bot without playouts) in ours' seats. Cells:
+rank points (95% CI), win rate, games ours died; the best other bot is from thinking's games.
+
+| line-up (games) | thinking | rules alone | thinking - rules | best other bot |
+|---|---|---|---:|---|
+";
+
+/// A row of the comparison table (`COMPARISON_HEADER`), if both reports have ours.
+fn comparison_row(lineup: &Lineup, thinking: &Report, rules: &Report) -> Option<String> {
+    let find = |report: &Report, name: &str| report.bots.iter().find(|b| b.bot == name).cloned();
+    let (think, alone) = (find(thinking, OURS)?, find(rules, OURS_RULES)?);
+    let cell = |b: &BotReport| {
+        let [low, high] = b.rank_points_ci95;
+        let deaths: u64 = b.deaths.values().sum();
+        let win = 100.0 * b.win_rate;
+        format!(
+            "{:.2} ({low:.2} – {high:.2}), {win:.1}%, {deaths}",
+            b.rank_points_mean
+        )
+    };
+    let best_other = thinking
+        .bots
+        .iter()
+        .filter(|b| b.bot != OURS)
+        .max_by(|a, b| a.rank_points_mean.total_cmp(&b.rank_points_mean))?;
+    Some(format!(
+        "| {} ({}) | {} | {} | {:+.2} | `{}` {:.2} ({:.2} – {:.2}) |\n",
+        lineup.name,
+        lineup.games,
+        cell(&think),
+        cell(&alone),
+        think.rank_points_mean - alone.rank_points_mean,
+        best_other.bot,
+        best_other.rank_points_mean,
+        best_other.rank_points_ci95[0],
+        best_other.rank_points_ci95[1],
+    ))
 }
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
@@ -267,6 +343,7 @@ pair     full    builtin:random builtin:idle
             search_games: 2,
             sample: None,
             jobs: Some(1),
+            rules_alone: true,
         };
         assert_eq!(main(&args), ExitCode::SUCCESS);
         let summary = std::fs::read_to_string(dir.join("reports/tournament.md")).unwrap();
@@ -284,7 +361,22 @@ pair     full    builtin:random builtin:idle
             "{summary}"
         );
         assert!(!summary.contains("versus"));
-        for file in ["tournament-mixed.json", "tournament-pair.md"] {
+        // With `--rules-alone`, the line-up with ours again, and one comparison row.
+        let (_, compared) = summary
+            .split_once("## Thinking against the rules alone")
+            .unwrap();
+        let rows: Vec<&str> = compared.lines().filter(|l| l.starts_with("| ")).collect();
+        assert_eq!(rows.len(), 2, "{compared}");
+        assert!(rows[1].starts_with("| mixed (2) | "), "{compared}");
+        assert!(
+            rows[1].ends_with(" | `builtin:hunter` 3.00 (3.00 – 3.00) |"),
+            "{compared}"
+        );
+        for file in [
+            "tournament-mixed.json",
+            "tournament-pair.md",
+            "tournament-mixed-rules.json",
+        ] {
             assert!(dir.join("reports").join(file).exists(), "{file}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
