@@ -71,9 +71,9 @@ pub struct Record {
     /// It stepped onto a trail from farther than `grab_reach` allowed: the model failed, and
     /// we assume the worst of it for the rest of the game.
     pub broken: bool,
-    /// It drew outside a tight zone (`forecast::TIGHT_MARGIN`) that its trail implied earlier in the
-    /// same loop: it spirals or snakes, and the forecast's tight zone is wrong about it for the
-    /// rest of the game.
+    /// It drew outside a tight zone (`forecast::TIGHT_MARGIN`) that its trail implied earlier
+    /// in the same loop: it spirals or snakes, and the forecast's tight zone is wrong about it
+    /// for the rest of the game.
     pub left_zone: bool,
     /// The tight zones its current trail has implied so far, intersected (`None`: not drawing).
     pub loop_zone: Option<u128>,
