@@ -175,10 +175,10 @@ impl Model {
                     record.loop_zone.unwrap_or(u128::MAX) & drawer_zone(was.trail(), TIGHT_MARGIN);
                 record.left_zone |= zone & now.bit() == 0;
                 record.loop_zone = player.pen_down().then_some(zone);
-            }
-            if !walking && player.is_alive() && !player.pen_down() {
-                record.loops += 1;
-                record.loop_moves += was.trail().len() as u32;
+                if !player.pen_down() {
+                    record.loops += 1;
+                    record.loop_moves += was.trail().len() as u32;
+                }
             }
             self.note_move(seat, before, now, walking);
         }
