@@ -35,11 +35,13 @@
 //! template of all of them with ac-library-rs.
 
 mod damage;
+mod runner;
 mod seccomp;
 mod sections;
 
 use bundle::native::Arch;
 use bundle::Workspace;
+use runner::Runner;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -199,44 +201,6 @@ const OTHER_MACHINES: [Machine; 13] = [
         arch: Arch::X86_64,
     },
 ];
-
-/// How a test binary runs here.
-#[derive(Clone, Copy)]
-enum Runner {
-    Itself,
-    /// Wine, Debian's `wine`.
-    Wine,
-    /// Wine for 32-bit programs: `wine` with `wine32:i386`, or where those could not join
-    /// the amd64 system, the i386 root `.ci/wine32-root` made (its `run-wine`).
-    Wine32,
-}
-
-impl Runner {
-    fn command(self, binary: &Path) -> Command {
-        let wine_root = std::env::var_os("WINE32_ROOT")
-            .map_or_else(|| PathBuf::from("/var/lib/wine32-root"), PathBuf::from);
-        let run_wine = wine_root.join("run-wine");
-        let mut command = match self {
-            Runner::Itself => return Command::new(binary),
-            Runner::Wine32 if run_wine.exists() => Command::new(run_wine),
-            Runner::Wine | Runner::Wine32 => {
-                let mut wine = Command::new("wine");
-                wine.envs(wine_environment());
-                wine
-            }
-        };
-        command.arg(binary);
-        command
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Runner::Itself => "this machine",
-            Runner::Wine => "wine",
-            Runner::Wine32 => "32-bit wine",
-        }
-    }
-}
 
 /// Bundled to C as well: fixtures written as contestants write crates.
 const ALSO_IN_C: [&str; 3] = [
@@ -501,33 +465,10 @@ struct OtherBuild {
 }
 
 impl OtherBuild {
-    fn command(&self) -> Command {
-        self.runner.command(&self.binary)
+    /// Runs the binary on `stdin` (see `Runner::run`).
+    fn run(&self, stdin: &[u8]) -> Result<Output, String> {
+        self.runner.run(&self.binary, stdin)
     }
-}
-
-/// Wine's settings for the tests: a prefix of their own, made (and its first-run set-up
-/// finished) before any program runs in it, and no debug chatter.
-fn wine_environment() -> [(&'static str, PathBuf); 2] {
-    static PREFIX: OnceLock<PathBuf> = OnceLock::new();
-    let prefix = PREFIX.get_or_init(|| {
-        let prefix = scratch("wine-prefix");
-        for (program, args) in [
-            ("wineboot", &["--init"][..]),
-            ("wineserver", &["--wait"][..]),
-        ] {
-            let _ = Command::new(program)
-                .args(args)
-                .env("WINEPREFIX", &prefix)
-                .env("WINEDEBUG", "-all")
-                .output();
-        }
-        prefix
-    });
-    [
-        ("WINEPREFIX", prefix.clone()),
-        ("WINEDEBUG", PathBuf::from("-all")),
-    ]
 }
 
 /// Every bundle compiled for every machine of `OTHER_MACHINES` whose image it carries,
@@ -616,8 +557,7 @@ fn machine_ready(
         runner,
     };
     let ran = probe
-        .command()
-        .output()
+        .run(b"")
         .map_err(|e| format!("cannot run {}: {e}", runner.name()))?;
     // (Windows' text mode writes "hello\r\n": the bundles' own output is binary.)
     if String::from_utf8_lossy(&ran.stdout).trim_end() != "hello" {
@@ -654,8 +594,7 @@ fn sample_failures(build: &OtherBuild) -> Vec<String> {
     let built = &built()[build.bundle];
     let mut failures = Vec::new();
     for (input, bytes, expected) in samples(&built.samples) {
-        let output = seccomp::run_with_timeout(&mut build.command(), &bytes)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let output = build.run(&bytes).unwrap_or_else(|e| panic!("{e}"));
         if !output.status.success() || output.stdout != expected {
             // Wine says why it could not run a program on stderr: keep its first words.
             let stderr = String::from_utf8_lossy(&output.stderr);
