@@ -44,6 +44,13 @@ pub const WATCHED: usize = 3;
 pub const MIN_CHANCES: u32 = 6;
 
 /// Observations of one seat.
+/// Whether three opponents live. Then the rules' race bounds every plan thinking weighs
+/// (`Planner::risk`), so the playouts assume less of an opponent not yet known, and a drawer
+/// that has kept to its zone is counted one vertex around it (`forecast::TIGHT_MARGIN`).
+pub fn crowded(game: &Game) -> bool {
+    game.alive_seats().len() == 4
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Record {
     /// Whether it ever moved.

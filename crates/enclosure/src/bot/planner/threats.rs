@@ -14,7 +14,7 @@ use super::super::bfs::FAR;
 use super::super::board::Board;
 use super::super::closing::closing_distance;
 use super::super::forecast::{self, TIGHT_MARGIN};
-use super::super::model::Model;
+use super::super::model::{crowded, Model};
 use super::Params;
 use crate::geometry::{Vertex, VERTICES};
 use crate::state::{Game, MAX_TURNS};
@@ -58,7 +58,6 @@ impl<'a> Turn<'a> {
         let mut avoid = 0u128;
         let mut victims = 0u128;
         let mut opponents = 0;
-        let crowd = game.alive_seats().len() == 4;
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
@@ -75,7 +74,7 @@ impl<'a> Turn<'a> {
             // Where this opponent's threat is taken at face value; elsewhere it is late by
             // `late_elsewhere`.
             let (hard, late_elsewhere) = if player.pen_down() {
-                let margin = match crowd && !record.left_zone {
+                let margin = match crowded(game) && !record.left_zone {
                     true => TIGHT_MARGIN,
                     false => params.zone_margin,
                 };

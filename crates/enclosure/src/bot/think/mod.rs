@@ -39,7 +39,7 @@
 
 use super::bfs::{Bfs, FAR};
 use super::board::Board;
-use super::model::{Record, WATCHED};
+use super::model::{crowded, Record, WATCHED};
 use crate::geometry::{Dir, Vertex, VERTICES};
 use crate::state::Game;
 
@@ -115,7 +115,7 @@ impl<'a> Futures<'a> {
     pub fn new(game: &Game, seat: usize, board: &'a Board, records: &[Record]) -> Futures<'a> {
         let mut opponents = Vec::new();
         // Three opponents live: the rules' race is thinking's floor (`Planner::risk`).
-        let crowd = game.alive_seats().len() == 4;
+        let crowd = crowded(game);
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
