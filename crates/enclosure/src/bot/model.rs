@@ -43,7 +43,6 @@ pub const WATCHED: usize = 3;
 /// it, for trusting it not to step on from there (`Record::grab_reach`).
 pub const MIN_CHANCES: u32 = 6;
 
-/// Observations of one seat.
 /// Whether three opponents live. Then the rules' race bounds every plan thinking weighs
 /// (`Planner::risk`), so the playouts assume less of an opponent not yet known, and a drawer
 /// that has kept to its zone is counted one vertex around it (`forecast::TIGHT_MARGIN`).
@@ -51,6 +50,7 @@ pub fn crowded(game: &Game) -> bool {
     game.alive_seats().len() == 4
 }
 
+/// Observations of one seat.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
     /// Whether it ever moved.
