@@ -163,18 +163,11 @@ fn run_all(args: &SeriesArgs, lineups: &[Lineup]) -> Result<(), String> {
     for lineup in lineups {
         let thinking = play_and_report(args, jobs, lineup)?;
         if args.rules_alone && lineup.bots.iter().any(|bot| bot == OURS) {
-            let swap = |bots: &[String]| -> Vec<String> {
-                let rules = |bot: &String| match bot.as_str() {
-                    OURS => OURS_RULES.to_string(),
-                    _ => bot.clone(),
-                };
-                bots.iter().map(rules).collect()
-            };
             let rules_lineup = Lineup {
                 name: format!("{}-rules", lineup.name),
                 games: lineup.games,
-                bots: swap(&lineup.bots),
-                names: swap(&lineup.names),
+                bots: by_rules_alone(&lineup.bots),
+                names: by_rules_alone(&lineup.names),
             };
             let rules = play_and_report(args, jobs, &rules_lineup)?;
             compared.extend(comparison_row(lineup, &thinking, &rules));
@@ -187,6 +180,15 @@ fn run_all(args: &SeriesArgs, lineups: &[Lineup]) -> Result<(), String> {
         compared.iter().for_each(|row| text.push_str(row));
     }
     write(&out.join("tournament.md"), &text)
+}
+
+/// `bots` with `builtin:ours-rules` in each seat of `builtin:ours`.
+fn by_rules_alone(bots: &[String]) -> Vec<String> {
+    let seat = |bot: &String| match bot.as_str() {
+        OURS => OURS_RULES.to_string(),
+        _ => bot.clone(),
+    };
+    bots.iter().map(seat).collect()
 }
 
 /// Plays `lineup` and writes its reports, `tournament-NAME.json` and `.md`, into `--out`.
