@@ -11,7 +11,7 @@ P ?=
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-# The bundler (crates/bundle). BUNDLER=PATH runs an already built one instead (the tests
+# The bundler (tools/bundle). BUNDLER=PATH runs an already built one instead (the tests
 # build it once and share it); `make stress` passes it on.
 BUNDLER ?=
 BUNDLE := $(or $(BUNDLER),$(CARGO) run --quiet --release -p bundle --)
@@ -32,7 +32,7 @@ test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles t
 	@INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-fail-fast --test c_bundles > $(C_LOG) 2>&1 & c=$$!; \
 	INSTA_UPDATE=no $(CARGO) test --workspace --locked --no-fail-fast --exclude c-bundle-checks; rest=$$?; \
 	wait $$c; c=$$?; \
-	echo "---- crates/c-bundle-checks, run beside the tests above ($(C_LOG)):"; cat $(C_LOG); \
+	echo "---- tools/c-bundle-checks, run beside the tests above ($(C_LOG)):"; cat $(C_LOG); \
 	echo "---- make test: the C bundles' tests exited $$c, the others $$rest"; \
 	[ $$c -eq 0 ] && [ $$rest -eq 0 ]
 
@@ -60,7 +60,7 @@ else
 	  echo "review the .snap.new files (cargo install cargo-insta for 'cargo insta review')"
 endif
 
-# The contest loop (crates/contest). Tests point CONTEST at an already built binary.
+# The contest loop (tools/contest). Tests point CONTEST at an already built binary.
 CONTEST ?= $(CARGO) run --quiet --release -p contest --
 PORT ?= 10043
 # One progress line before the (quiet, first time ~30 s) build of the tool; none when tests
@@ -106,16 +106,16 @@ SAMPLE := $(if $(SPARRING),$(abspath $(SPARRING))/sample)
 # without playouts, and adds a table of the two side by side (about twice the time).
 RULES_ALONE ?=
 
-tournament: ## Enclosure: every line-up of crates/enclosure-arena/tournament.lineups (with SPARRING=DIR/sample; RULES_ALONE=1 compares thinking with the rules alone): reports/tournament.md
+tournament: ## Enclosure: every line-up of tools/enclosure-arena/tournament.lineups (with SPARRING=DIR/sample; RULES_ALONE=1 compares thinking with the rules alone): reports/tournament.md
 	@if [ -n "$(SPARRING)" ] && [ ! -x "$(SAMPLE)" ]; then \
 	  echo "SPARRING=$(SPARRING): no executable $(SAMPLE) (build the sample program there first)" >&2; exit 2; fi
-	$(ARENA) series crates/enclosure-arena/tournament.lineups --out reports --seed $(TOURNAMENT_SEED) \
+	$(ARENA) series tools/enclosure-arena/tournament.lineups --out reports --seed $(TOURNAMENT_SEED) \
 	  --games $(TOURNAMENT_GAMES) --search-games $(SEARCH_GAMES) $(if $(SAMPLE),--sample "$(SAMPLE)") \
 	  $(if $(RULES_ALONE),--rules-alone)
 	@echo "wrote reports/tournament.md"
 
 # A recorded four-player game, used by replay-shot when no FILE is given.
-REPLAY_FIXTURE := crates/enclosure-arena/tests/fixtures/referee-seed7-random4.jsonl
+REPLAY_FIXTURE := tools/enclosure-arena/tests/fixtures/referee-seed7-random4.jsonl
 
 replay: ## Enclosure replay to one self-contained HTML page: make replay FILE=game.jsonl [OUT=game.html]
 	@test -n "$(FILE)" || { echo "usage: make replay FILE=game.jsonl [OUT=game.html]" >&2; exit 2; }

@@ -34,9 +34,9 @@ const PROBLEM_LIMIT: usize = 32 * 1024;
 const ENCLOSURE_LIMIT: usize = 96 * 1024;
 /// Robots': the problem limit plus what keeps its C bundle's two images within 64 KiB (issue
 /// 35: its own insertion sort and a traced run apart from the plain one cost 0.7 KB of source
-/// and save about 5 KB of the two compressed images, `crates/bundle/benches/README.md`).
+/// and save about 5 KB of the two compressed images, `tools/bundle/benches/README.md`).
 const ROBOTS_LIMIT: usize = 34 * 1024;
-/// Every fixture bundle (crates/fixtures/) stays under this, whatever its judges take.
+/// Every fixture bundle (tools/bundle/fixtures/) stays under this, whatever its judges take.
 const FIXTURE_LIMIT: usize = 64 * 1024;
 /// Each fixture's bundle on 2026-11-24 (`make bundle` on e9ae979, before
 /// the compiler's pass): issue 27 holds each to three quarters of it.
@@ -70,7 +70,7 @@ fn every_bundle_compiles_reproduces_its_samples_and_fits_its_judges() {
     let problems = workspace.problem_crates();
     assert!(
         !problems.is_empty(),
-        "no package outside crates/fixtures/ has a [package.metadata.contest] table"
+        "no package outside tools/bundle/fixtures/ has a [package.metadata.contest] table"
     );
     // `make bundle` writes the problems alone; the fixtures are checked here.
     let crates = [problems, workspace.fixture_crates()].concat();
@@ -156,11 +156,12 @@ fn check_crate(
         .failures
         .extend(dependency_failures(&plan, &text, &floor));
 
-    let samples = samples(&root.join("samples").join(name));
+    let samples_dir = plan.samples_dir();
+    let samples = samples(&root.join(&samples_dir));
     if samples.is_empty() {
         outcome
             .failures
-            .push(format!("no samples in samples/{name}/"));
+            .push(format!("no samples in {samples_dir}/"));
     }
     for edition in &floor.editions {
         let binary = dir.join(format!("{name}-{edition}"));
@@ -220,7 +221,7 @@ fn size_limit(plan: &bundle::Plan) -> Option<(usize, String)> {
         let why = format!("three quarters of its {before} bytes before the compiler's pass");
         return Some((limit, why));
     }
-    if plan.dir.starts_with("crates/fixtures/") {
+    if plan.dir.starts_with("tools/bundle/fixtures/") {
         // Issue 13: a registry crate bundles small, whatever a judge would take.
         return Some((FIXTURE_LIMIT, "a fixture's limit".to_string()));
     }

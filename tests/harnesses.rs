@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 fn no_test_hides_in_a_target_built_without_a_harness() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut manifests = Vec::new();
-    for dir in ["crates", "crates/fixtures"] {
+    for dir in ["crates", "tools", "tools/bundle/fixtures"] {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let manifest = entry.unwrap().path().join("Cargo.toml");
             if manifest.is_file() {

@@ -90,7 +90,7 @@ pub fn quote(text: &str) -> String {
 
 /// A control character as `{:?}` shows it, without `escape_debug`: that also decides which
 /// printable characters to escape, with Unicode tables every C bundle's image would carry
-/// for nothing (`crates/bundle/benches/README.md`).
+/// for nothing (`tools/bundle/benches/README.md`).
 fn push_escaped(out: &mut String, ch: char) {
     match ch {
         '\0' => out.push_str("\\0"),

@@ -4,7 +4,7 @@
 //!
 //! Insertion, not the standard library's `sort_by_key`: that is a merge sort whose code is
 //! copied for every key type, and in Enclosure its copies were a large share of the C
-//! bundle's compressed images (`crates/bundle/benches/README.md`). Insertion is O(n^2) comparisons at worst (Robots' opening list, once a
+//! bundle's compressed images (`tools/bundle/benches/README.md`). Insertion is O(n^2) comparisons at worst (Robots' opening list, once a
 //! case), O(n) on nearly sorted lists (the robots after one step each), and keeps equal keys
 //! in their order, as `sort_by_key` does.
 

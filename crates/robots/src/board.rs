@@ -19,7 +19,7 @@ pub fn cell_text(cell: Pos) -> String {
 /// robots less than three rows apart can change places), which this sorts in about one pass;
 /// the opening's list, in the input's order, takes O(R^2) for R <= 960 robots, once a case.
 /// Not `sort_unstable`, whose code a C bundle's images would carry for no gain on such lists
-/// (`crates/bundle/benches/README.md`).
+/// (`tools/bundle/benches/README.md`).
 pub fn sort_cells(cells: &mut [Pos]) {
     shared_grid::sort::by_key(cells, |&cell| cell);
 }

@@ -80,7 +80,7 @@ pub fn run_to<R: BufRead, W: Write>(
 ///
 /// Not `run_to` with an optional sink: a C bundle's image never traces (it has no
 /// arguments), and only with the two paths apart does the compiler drop the drawing from
-/// the image (`crates/bundle/benches/README.md`).
+/// the image (`tools/bundle/benches/README.md`).
 pub fn run_traced_to<R: BufRead, W: Write>(
     source: &mut TokenReader<R>,
     out: &mut W,

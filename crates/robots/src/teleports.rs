@@ -116,7 +116,7 @@ impl TeleportEntries {
 ///
 /// The cells in order are a sorted `Vec`, not a `BTreeSet`: there are at most 961, and the
 /// B-tree's code, with the stable sort its `collect` brings, was the largest piece of the C
-/// bundle's images that the problem does not need (`crates/bundle/benches/README.md`).
+/// bundle's images that the problem does not need (`tools/bundle/benches/README.md`).
 #[derive(Clone, Debug)]
 pub struct TeleportList<'a> {
     entries: &'a TeleportEntries,
