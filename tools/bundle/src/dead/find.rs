@@ -1,7 +1,13 @@
 //! Where rustc's spans point: the items, members, variants, fields, import leaves and
 //! macro invocations to remove (`Kill`s), found in the tree parsed from the checked text.
 
-use super::*;
+use super::diagnostics::Spot;
+use super::tokens::ident_at;
+use super::{position, Kill, What};
+use crate::uses::{retain_leaf_trees, unraw, Leaf};
+use std::collections::HashSet;
+use syn::visit::{self, Visit};
+use syn::{Attribute, ImplItem, Item, TraitItem, UseTree};
 
 /// What the warnings at `targets` let go, found in the tree parsed from the checked text;
 /// those at `cfg_targets` only if under a `#[cfg(..)]`.

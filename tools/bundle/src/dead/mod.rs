@@ -12,16 +12,13 @@
 //! (impls are matched by name, so two types called `Iter` could be confused) is taken
 //! again without the removals the errors name, which are never tried again.
 
-use crate::uses::{retain_leaf_trees, unraw, Leaf};
+use crate::uses::retain_leaf_trees;
 use anyhow::{bail, Context, Result};
 use diagnostics::{Diagnostic, Spot, ITEM_LINTS};
-use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
-use quote::ToTokens;
-use std::collections::{HashMap, HashSet};
-use syn::punctuated::Punctuated;
-use syn::visit::{self, Visit};
+use std::collections::HashSet;
+use syn::visit::Visit;
 use syn::visit_mut::{self, VisitMut};
-use syn::{Attribute, ImplItem, Item, Pat, Stmt, TraitItem, UseTree};
+use syn::Stmt;
 
 mod arms;
 pub mod diagnostics;
@@ -31,11 +28,10 @@ mod tokens;
 mod trials;
 mod unhide;
 
-use find::*;
-use sweep::*;
-use tokens::*;
-use trials::*;
-use unhide::*;
+use find::{find_kills, leaf_spot, leaf_text};
+use sweep::Sweep;
+use trials::{try_impls, unnamed_types};
+use unhide::Unhide;
 
 /// rustc's code for an import that does not resolve.
 const UNRESOLVED_IMPORT: &str = "E0432";
@@ -503,7 +499,9 @@ fn position(span: proc_macro2::Span) -> Position {
 
 #[cfg(test)]
 mod tests {
+    use super::tokens::{entries, without_fn, without_impls_of};
     use super::*;
+    use proc_macro2::TokenStream;
 
     /// Each kind the pass removes, next to what uses the same names and stays.
     const SOURCE: &str = r#"

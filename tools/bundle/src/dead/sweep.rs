@@ -1,7 +1,18 @@
 //! Applies a round's removals to a clone of the tree they were found in, with what
 //! cannot outlive them: impls, arms, imports, initializers, macro-written members.
 
-use super::*;
+use super::find::{
+    defined_names, impl_member_ident, leaf_spot, self_type_name, trait_member_ident,
+};
+use super::tokens::{entries, fn_names, idents_in, without_fn, without_impls_of};
+use super::{position, Kill, Position, What};
+use crate::uses::{retain_leaf_trees, unraw, Leaf};
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+use syn::visit::{self, Visit};
+use syn::visit_mut::{self, VisitMut};
+use syn::{Item, Pat, Stmt};
 
 /// Applies one round's kills to a clone of the tree they were found in (its spans
 /// still say where each thing was).

@@ -1,6 +1,8 @@
 //! Token-level reading and editing of macro bodies and invocations.
 
-use super::*;
+use super::position;
+use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
+use std::collections::{HashMap, HashSet};
 
 /// The names `fn` defines in `tokens`, at any depth.
 pub(super) fn fn_names(tokens: TokenStream, names: &mut Vec<String>) {

@@ -1,7 +1,19 @@
 //! What rustc does not report but a check can prove unneeded: types and trait members
 //! nothing names, trait impls and impl-list entries no method call names.
 
-use super::*;
+use super::find::{impl_member_ident, trait_member_ident};
+use super::sweep::{MacroBodies, Sweep};
+use super::tokens::{count_idents, count_uses, entries, idents_in};
+use super::{
+    position, settle, Checked, Kill, Members, MethodUses, Position, Report, What, IMPL_TRIAL_CHECKS,
+};
+use crate::uses::unraw;
+use anyhow::Result;
+use quote::ToTokens;
+use std::collections::{HashMap, HashSet};
+use syn::visit::{self, Visit};
+use syn::visit_mut::VisitMut;
+use syn::{ImplItem, Item};
 
 /// Trait impls nothing may need, tried by halves: the bundle without them is checked,
 /// a half that breaks it is split, a single impl that breaks it stays for good. At most

@@ -1,6 +1,8 @@
 //! Takes the allows of dead-code lints out, so that rustc sees everything.
 
-use super::*;
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, ImplItem, Item, TraitItem};
 
 /// The lints whose `allow` hides what the pass removes; libraries' own allows of them
 /// go too, so that rustc sees everything.
