@@ -7,7 +7,7 @@
 //!   formatting);
 //! - "worst decision": one choice where every walk is blocked or loses and the 20 teleport
 //!   entries all have to be tried (the last one is the only safe one);
-//! - "long teleport list": one robot and 100,000 random entries (issue 14's adversarial
+//! - "long teleport list": one robot and 100,000 random entries (an adversarial
 //!   input), every one of them taken: a game of 2.84 million moves. Before the list index each
 //!   search walked the list from its start (quadratic in T); before `rules::Forecaster` each
 //!   of the nine candidates of every move copied the board and played its round (4.4 s).

@@ -564,7 +564,7 @@ fn command_line_prints_sizes_and_fails_in_one_line() {
     }
 }
 
-/// Issue 13: a proc-macro crate cannot be inlined; the bundler says so in one line naming
+/// A proc-macro crate cannot be inlined; the bundler says so in one line naming
 /// the crate and exits non-zero, and still bundles the problems that do not need it.
 #[test]
 fn a_problem_needing_a_proc_macro_crate_is_refused_in_one_line() {
