@@ -35,6 +35,14 @@
 //!
 //! **Decisions**, each with its reason (the measurements: `benches/README.md`, "The figures
 //! behind the crate doc's decisions"):
+//! - Both removers, pruning by name first, though pruning alone cannot be right: the
+//!   compiler's pass alone, handed every dependency whole (`bundle --no-prune`), cannot
+//!   bundle itertools at all (its unpruned code does not compile as one module: the five
+//!   fixtures that use it fail) and leaves ac-library-rs's fixtures about twice the size
+//!   (`fixture-acl-rmq`: 31,082 bytes against 15,933, over its limit). Pruning hands the pass
+//!   a bundle that compiles and is small enough to check quickly; the pass then proves what
+//!   pruning by name guessed. For the five problems, whose one dependency is `shared-grid`,
+//!   both ways give the same bundle.
 //! - rustc, not a reimplementation of name resolution: rustc already knows what is used,
 //!   and a rule of ours would miss cases such as the `either` crate in the Dsu + `join`
 //!   fixture (`fixture-acl-unionfind-join`), which goes whole with no rule about `merge`.
@@ -165,7 +173,9 @@ pub fn bundle_measured(plan: &Plan) -> Result<Bundled> {
 
     root.items.extend(modules);
     let dependencies = plan.deps.iter().map(|lib| lib.module.clone()).collect();
-    prune::prune(&mut root, &dependencies);
+    if plan.prune_by_name {
+        prune::prune(&mut root, &dependencies);
+    }
     for item in &mut root.items {
         if let Item::Mod(module) = item {
             if libraries.iter().any(|lib| module.ident == lib.module) {

@@ -25,6 +25,10 @@ struct Args {
     /// Print the README's problems-and-judges block instead of bundling
     #[arg(long)]
     readme_table: bool,
+    /// Leave the dependencies whole for the compiler's pass alone: to measure what pruning
+    /// by name buys (benches/README.md), not for judges
+    #[arg(long)]
+    no_prune: bool,
     /// Crates to bundle [default: every problem crate; fixtures only by name]
     crates: Vec<String>,
 }
@@ -46,7 +50,10 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<()> {
-    let workspace = bundle::Workspace::load(args.manifest_path.as_deref())?;
+    let mut workspace = bundle::Workspace::load(args.manifest_path.as_deref())?;
+    if args.no_prune {
+        workspace = workspace.without_pruning();
+    }
     let crates = if args.crates.is_empty() {
         workspace.problem_crates()
     } else {

@@ -50,6 +50,9 @@ pub struct Plan {
     pub deps: Vec<Library>,
     /// Where the compiler's pass is remembered (`kept`), if anywhere.
     pub kept: Option<Utf8PathBuf>,
+    /// Whether the dependencies are pruned by name before the compiler's pass: always, but
+    /// to measure what pruning buys (`bundle --no-prune`).
+    pub prune_by_name: bool,
 }
 
 impl Plan {
@@ -68,6 +71,7 @@ impl Plan {
 /// The workspace as cargo sees it.
 pub struct Workspace {
     meta: Metadata,
+    prune_by_name: bool,
 }
 
 impl Workspace {
@@ -78,7 +82,19 @@ impl Workspace {
             command.manifest_path(manifest);
         }
         let meta = command.exec().context("cargo metadata failed")?;
-        Ok(Workspace { meta })
+        Ok(Workspace {
+            meta,
+            prune_by_name: true,
+        })
+    }
+
+    /// The same workspace, whose plans leave the dependencies whole for the compiler's pass
+    /// alone (what `bundle --no-prune` measures).
+    pub fn without_pruning(self) -> Workspace {
+        Workspace {
+            prune_by_name: false,
+            ..self
+        }
     }
 
     pub fn root(&self) -> &Utf8Path {
@@ -189,6 +205,7 @@ impl Workspace {
             own_lib,
             deps,
             kept: Some(self.target_dir().join("bundle-pass")),
+            prune_by_name: self.prune_by_name,
         })
     }
 

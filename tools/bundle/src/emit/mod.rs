@@ -191,6 +191,7 @@ mod tests {
             own_lib: None,
             deps: Vec::new(),
             kept: None,
+            prune_by_name: true,
         };
         let proconio = library(
             "proconio",
