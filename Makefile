@@ -39,9 +39,10 @@ test: ## Every test: unit, samples (insta + byte-exact), oracles, CLI, bundles t
 bench: ## Criterion benchmarks on maximum-size and adversarial inputs
 	$(CARGO) bench --workspace --locked
 
-lint: ## rustfmt check and clippy with warnings as errors
+lint: ## rustfmt check, clippy with warnings as errors, and judges.toml's undated or old profiles
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
+	@$(CARGO) run --quiet --locked -p judges --example profile-notes
 
 fmt: ## Format the whole workspace
 	$(CARGO) fmt --all

@@ -92,7 +92,7 @@ mod write;
 pub use dead::{diagnostics, Report};
 pub use emit::licence;
 pub use metadata::{Plan, Workspace};
-pub use write::{write_bundles, CWritten, Written};
+pub use write::{write_bundles, CWritten, Stages, Written};
 
 use anyhow::{bail, Context, Result};
 use metadata::Library;

@@ -1,14 +1,15 @@
 //! `bundle [--out-dir DIR] [--manifest-path PATH] [CRATE ...]`: writes `DIR/<crate>.rs`
 //! for each named crate (default: every problem crate, that is every package with a
 //! `[package.metadata.contest]` table outside `tools/bundle/fixtures/`) and prints, for each, its size against the
-//! binding source limit, the rustc floor and the judge that sets each, and any judge
-//! profile undated or read more than 18 months ago (a report, not a failure).
+//! binding source limit and the rustc floor, with the judge that sets each. A C bundle that
+//! cannot be built is said in one line that points into the solution; it fails the run only
+//! where a judge takes no Rust. `--rust-only` skips the C stage (`make stress`).
 //! `bundle --readme-table` prints the README's generated problems-and-judges block.
 
 use anyhow::Result;
 use clap::Parser;
 use judges::floor::{self, Floor};
-use judges::profile::{Date, Version};
+use judges::profile::Version;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,6 +26,9 @@ struct Args {
     /// Print the README's problems-and-judges block instead of bundling
     #[arg(long)]
     readme_table: bool,
+    /// Write the Rust bundles alone, without the C stage
+    #[arg(long)]
+    rust_only: bool,
     /// Leave the dependencies whole for the compiler's pass alone: to measure what pruning
     /// by name buys (benches/README.md), not for judges
     #[arg(long)]
@@ -89,9 +93,7 @@ fn run(args: Args) -> Result<()> {
     let out_dir = args
         .out_dir
         .unwrap_or_else(|| workspace.root().join("bundles").into());
-    let today = Date::today();
-    let mut stale = Vec::new();
-    let mut too_new = Vec::new();
+    let mut failures = Vec::new();
     let mut report_rust = |all: &[bundle::Written]| -> Result<()> {
         for written in all {
             let plan = &written.plan;
@@ -102,12 +104,7 @@ fn run(args: Args) -> Result<()> {
                     floor.dependency_failure(&lib.package, &lib.version, lib.rust_version);
                 if let Some(failure) = failure {
                     println!("    FAILS: {failure}");
-                    too_new.push(format!("{}: {failure}", written.package));
-                }
-            }
-            for line in floor::stale_profiles(&plan.contest, today) {
-                if !stale.contains(&line) {
-                    stale.push(line);
+                    failures.push(format!("{}: {failure}", written.package));
                 }
             }
         }
@@ -116,24 +113,40 @@ fn run(args: Args) -> Result<()> {
         Ok(())
     };
     let mut reported = Ok(());
-    let all = bundle::write_bundles(&workspace, &crates, &out_dir, |rust| {
+    let stages = match args.rust_only {
+        true => bundle::Stages::Rust,
+        false => bundle::Stages::RustAndC,
+    };
+    let all = bundle::write_bundles(&workspace, &crates, &out_dir, stages, |rust| {
         reported = report_rust(rust);
     })?;
     reported?;
     for written in &all {
+        if let Some(why) = &written.c_failure {
+            println!("{}: no C bundle: {why}", written.package);
+            let needed_by: Vec<String> = (written.plan.contest.c_only_judges().iter())
+                .map(|judge| judge.citation())
+                .collect();
+            if needed_by.is_empty() {
+                println!("    its judges take the Rust bundle, which is written");
+            } else {
+                println!(
+                    "    the Rust bundle is written, but the C file is the only way to submit to {}",
+                    needed_by.join(", ")
+                );
+                failures.push(format!("{}: no C bundle", written.package));
+            }
+        }
         for c in &written.c {
             if !print_c(c, &written.plan) {
-                too_new.push(format!(
+                failures.push(format!(
                     "{}: the C bundle is over its limit",
                     written.package
                 ));
             }
         }
     }
-    for line in stale {
-        println!("note: judge {line}");
-    }
-    match too_new.first() {
+    match failures.first() {
         Some(failure) => anyhow::bail!("{failure}"),
         None => Ok(()),
     }

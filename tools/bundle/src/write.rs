@@ -23,6 +23,10 @@ pub struct Written {
     /// The C bundle's files (one, or one per machine), for a problem with a judge that takes
     /// C; none otherwise.
     pub c: Vec<CWritten>,
+    /// Why there is no C bundle where a judge takes C, in one line that points into the
+    /// solution where it can. The `.rs` is written all the same: the C stage never stands
+    /// in the Rust bundle's way.
+    pub c_failure: Option<String>,
 }
 
 /// One C file written to disk.
@@ -32,14 +36,26 @@ pub struct CWritten {
     pub elapsed: std::time::Duration,
 }
 
-/// Bundles each of `packages` into `<out_dir>/<package>.rs`, and into `<package>.c` (and
-/// `<package>-i686.c` where the images need two files) when one of its judges takes C; in
-/// the order given. Every Rust bundle first, handed to `on_rust` as soon as all are written
-/// (they take seconds, the C bundles most of the time), then the C bundles.
+/// Which files `write_bundles` writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Stages {
+    /// The `.rs` alone: what `make stress` runs.
+    Rust,
+    /// The `.rs`, and the `.c` where a judge takes C.
+    RustAndC,
+}
+
+/// Bundles each of `packages` into `<out_dir>/<package>.rs`, and (`Stages::RustAndC`) into
+/// `<package>.c` (and `<package>-i686.c` where the images need two files) when one of its
+/// judges takes C; in the order given. Every Rust bundle first, handed to `on_rust` as soon
+/// as all are written (they take seconds, the C bundles most of the time), then the C
+/// bundles. Only the Rust stage's errors are errors here: a C bundle that cannot be built
+/// is said in its `Written::c_failure`.
 pub fn write_bundles(
     workspace: &Workspace,
     packages: &[String],
     out_dir: &Path,
+    stages: Stages,
     on_rust: impl FnOnce(&[Written]),
 ) -> Result<Vec<Written>> {
     std::fs::create_dir_all(out_dir)
@@ -50,6 +66,9 @@ pub fn write_bundles(
     .into_iter()
     .collect::<Result<Vec<_>>>()?;
     on_rust(&written);
+    if stages == Stages::Rust {
+        return Ok(written);
+    }
     // Found by the first bundle that needs it, once for all of them.
     let toolchains: OnceLock<Result<native::Toolchains, String>> = OnceLock::new();
     let c_work = workspace.target_dir().join("c-bundle");
@@ -72,9 +91,43 @@ pub fn write_bundles(
         write_c_bundle(&rust.plan, &rust.text, find()?, work.as_std_path(), out_dir)
     });
     for (rust, c) in written.iter_mut().zip(c_files) {
-        rust.c = c?;
+        match c {
+            Ok(files) => rust.c = files,
+            Err(error) => rust.c_failure = Some(explain(&error, &rust.plan, workspace)),
+        }
     }
     Ok(written)
+}
+
+/// A C stage's failure in one line: what the solution uses that the runtime lacks, at the
+/// solution's own line where it can be found, or else the error as it is.
+fn explain(error: &anyhow::Error, plan: &Plan, workspace: &Workspace) -> String {
+    let root = workspace.root().as_std_path();
+    match error
+        .chain()
+        .find_map(|e| e.downcast_ref::<native::missing::ImageError>())
+    {
+        Some(missing) => missing.explain(&rust_sources(&root.join(&plan.dir).join("src")), root),
+        None => format!("{error:#}").replace('\n', " "),
+    }
+}
+
+/// The `.rs` files below `dir`, sorted.
+fn rust_sources(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
 }
 
 /// Writes `<out_dir>/<package>.rs`.
@@ -94,6 +147,7 @@ fn write_rust_bundle(workspace: &Workspace, package: &str, out_dir: &Path) -> Re
         elapsed: started.elapsed(),
         text: bundled.text,
         c: Vec::new(),
+        c_failure: None,
     })
 }
 

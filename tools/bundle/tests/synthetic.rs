@@ -394,6 +394,67 @@ const PROC_MACRO_FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Two problems that spawn a thread, which a C bundle's std has no way to do: one judged
+/// only where C is the way in, one where Rust is taken as well.
+const THREAD_FILES: &[(&str, &str)] = &[
+    (
+        "Cargo.toml",
+        "[workspace]\nresolver = \"2\"\nmembers = [\"c-only\", \"rust-too\"]\n",
+    ),
+    (
+        "judges.toml",
+        r#"[conly]
+name = "C Only Judge"
+short = "COnly"
+rust = false
+source = "made up for this test"
+read = "2026-01"
+
+[conly.c]
+compilers = [{ compiler = "gcc", flags = ["-O2"] }]
+system = "Linux"
+bits = 64
+size_limit = "unknown"
+source = "made up for this test"
+read = "2026-01"
+
+[both]
+name = "Both Judge"
+short = "Both"
+rust = true
+rustc = "1.70"
+editions = ["2021"]
+flags = "unknown"
+size_limit = 40000
+source = "made up for this test"
+read = "2026-01"
+
+[both.c]
+compilers = [{ compiler = "gcc", flags = ["-O2"] }]
+system = "Linux"
+bits = 64
+size_limit = "unknown"
+source = "made up for this test"
+read = "2026-01"
+"#,
+    ),
+    ("LICENSE", "MIT License\n\nCopyright (c) 2026 Synthetic Authors\n"),
+    (
+        "c-only/Cargo.toml",
+        "[package]\nname = \"c-only\"\nversion = \"0.1.0\"\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+         [package.metadata.contest]\nproblem = \"Threads\"\njudges = [\"conly:1\"]\n",
+    ),
+    ("c-only/src/main.rs", THREAD_MAIN),
+    (
+        "rust-too/Cargo.toml",
+        "[package]\nname = \"rust-too\"\nversion = \"0.1.0\"\nedition = \"2021\"\nlicense = \"MIT\"\n\n\
+         [package.metadata.contest]\nproblem = \"Threads\"\njudges = [\"both:1\"]\n",
+    ),
+    ("rust-too/src/main.rs", THREAD_MAIN),
+];
+const THREAD_MAIN: &str = "fn main() {\n    let worker = std::thread::spawn(|| 6 * 7);\n    \
+                           println!(\"{}\", worker.join().unwrap());\n}\n";
+
 /// Writes the synthetic workspace into a scratch directory of its own.
 fn write_workspace(name: &str) -> PathBuf {
     write_files(name, FILES)
@@ -418,6 +479,7 @@ fn synthetic_workspace_bundles_compiles_and_runs() {
         &workspace,
         &["app".to_string()],
         &root.join("bundles"),
+        bundle::Stages::RustAndC,
         |_| {},
     )
     .unwrap();
@@ -537,8 +599,7 @@ fn command_line_prints_sizes_and_fails_in_one_line() {
         stdout,
         format!(
             "{}: {bytes} bytes\n    size:  {bytes} of 40000 bytes (fits), limit set by Nowhere 1\n    \
-             rustc 1.70: the floor, set by Nowhere 1; editions 2021, 2024\n\
-             note: judge profile `elsewhere` (Elsewhere Judge) is undated: when was it read?\n",
+             rustc 1.70: the floor, set by Nowhere 1; editions 2021, 2024\n",
             root.join("bundles/app.rs").display()
         )
     );
@@ -562,6 +623,62 @@ fn command_line_prints_sizes_and_fails_in_one_line() {
         assert_eq!(output.status.code(), Some(1));
         assert_eq!(String::from_utf8_lossy(&output.stderr), message);
     }
+}
+
+/// A solution that uses what a C bundle's std lacks still gets its Rust bundle; the C stage
+/// says in one line where in the solution and what to do, and fails the run only where a
+/// judge takes no Rust.
+#[test]
+fn a_c_bundle_that_cannot_be_built_never_blocks_the_rust_bundle() {
+    let root = write_files("synthetic-threads", THREAD_FILES);
+    let run = |crate_name: &str| {
+        Command::new(env!("CARGO_BIN_EXE_bundle"))
+            .arg("--manifest-path")
+            .arg(root.join("Cargo.toml"))
+            .arg(crate_name)
+            .output()
+            .unwrap()
+    };
+    for (name, status, consequence) in [
+        (
+            "rust-too",
+            Some(0),
+            "    its judges take the Rust bundle, which is written",
+        ),
+        (
+            "c-only",
+            Some(1),
+            "    the Rust bundle is written, but the C file is the only way to submit to COnly 1 (no Rust)",
+        ),
+    ] {
+        let output = run(name);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), status, "{name}: {stdout}");
+        assert!(root.join(format!("bundles/{name}.rs")).is_file(), "{name}");
+        assert!(!root.join(format!("bundles/{name}.c")).exists(), "{name}");
+        let said: Vec<&str> = stdout
+            .lines()
+            .skip_while(|line| !line.contains("no C bundle"))
+            .take(2)
+            .collect();
+        assert_eq!(said.len(), 2, "{name}: {stdout}");
+        assert!(
+            said[0].starts_with(&format!("{name}: no C bundle: {name}/src/main.rs:2: "))
+                && said[0].contains("`thread`")
+                && said[0].contains("no threads, files, clock or network"),
+            "{name}: {stdout}"
+        );
+        assert_eq!(said[1], consequence, "{name}");
+    }
+    // The stress loop asks for the Rust bundle alone: no C stage, no failure.
+    let output = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"))
+        .args(["--rust-only", "c-only"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&output.stdout).contains("C bundle"));
 }
 
 /// A proc-macro crate cannot be inlined; the bundler says so in one line naming

@@ -68,6 +68,14 @@ impl Contest {
             .filter(|j| j.profile.c.is_some())
             .collect()
     }
+
+    /// The judges that take C but no Rust: for them the C bundle is the only submission.
+    pub fn c_only_judges(&self) -> Vec<&Judge> {
+        self.c_judges()
+            .into_iter()
+            .filter(|j| j.profile.rust.is_none())
+            .collect()
+    }
 }
 
 /// Splits `"aoj:1144"` into the judge key and the problem number.

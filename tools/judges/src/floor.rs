@@ -4,7 +4,7 @@
 //! stated default (the workspace's `rust-version`, 64 KiB), and the floor says so.
 
 use crate::contest::{Contest, Judge};
-use crate::profile::{Date, Version};
+use crate::profile::{Date, Profile, Version};
 use std::fmt;
 
 /// The source size limit assumed where a judge's is unknown (Codeforces' 64 KiB is the
@@ -197,16 +197,18 @@ fn older(a: Option<Version>, b: Option<Version>) -> bool {
     }
 }
 
-/// The profiles among `contest`'s judges that are undated or read more than
-/// [`STALE_AFTER_MONTHS`] before `today`, each with a line for the reader. Our own
-/// referee's profile states our choices, not a reading, and never goes stale.
-pub fn stale_profiles(contest: &Contest, today: Date) -> Vec<String> {
-    contest
-        .judges
-        .iter()
-        .filter(|j| !j.profile.local)
-        .filter_map(|j| {
-            let profile = &j.profile;
+/// The profiles that are undated or read more than [`STALE_AFTER_MONTHS`] before `today`,
+/// each with a line for the maintainer (`make lint` prints them; a contestant's `make bundle`
+/// does not, as nothing there is theirs to do). Our own referee's profile states our
+/// choices, not a reading, and never goes stale.
+pub fn stale_profiles<'a>(
+    profiles: impl IntoIterator<Item = &'a Profile>,
+    today: Date,
+) -> Vec<String> {
+    profiles
+        .into_iter()
+        .filter(|profile| !profile.local)
+        .filter_map(|profile| {
             match profile.read {
                 None => Some(format!(
                     "profile `{}` ({}) is undated: when was it read?",
@@ -330,7 +332,8 @@ mod tests {
     #[test]
     fn stale_and_undated_profiles_are_reported_but_not_ours() {
         let today = Date::parse("2026-11-23").unwrap();
-        let stale = stale_profiles(&contest(&["aoj:1", "boj:2", "poj:3", "ref"]), today);
+        let contest = contest(&["aoj:1", "boj:2", "poj:3", "ref"]);
+        let stale = stale_profiles(contest.judges.iter().map(|j| &j.profile), today);
         assert_eq!(stale.len(), 2, "{stale:?}");
         assert!(stale[0].contains("`boj`") && stale[0].contains("2024-05"));
         assert!(stale[1].contains("`poj`") && stale[1].contains("undated"));

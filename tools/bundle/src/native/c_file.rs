@@ -193,6 +193,7 @@ fn header(
             "machine it is compiled for into a writable and executable array and calls it. It",
             "makes no system call of its own. Compiles as C89 and as C++98 with GCC or clang",
             "(-O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",
+            "A linker's warning of a LOAD segment with RWX permissions is about that array.",
         ]
         .map(str::to_string),
     );

@@ -2,6 +2,7 @@
 //! named `std`, then the image against it, linked into a static position-independent
 //! executable with no C library, its entry the exported `image_main`.
 
+use super::missing::ImageError;
 use super::source::ENTRY;
 use anyhow::{bail, Context, Result};
 use std::hash::{Hash, Hasher};
@@ -335,18 +336,22 @@ pub fn build_image(
     std::fs::write(&image_source, source)?;
     let mut extern_std = std::ffi::OsString::from("std=");
     extern_std.push(&runtime);
-    run(
-        toolchain
-            .rustc(optimisation, work, "c-bundle")
-            .args(["--crate-type", "bin", "--cap-lints", "allow"])
-            .args(&link)
-            .arg("--extern")
-            .arg(&extern_std)
-            .arg("-o")
-            .arg(&elf)
-            .arg(&image_source),
-        "the image (the Rust bundle against the runtime)",
-    )?;
+    let output = toolchain
+        .rustc(optimisation, work, "c-bundle")
+        .args(["--crate-type", "bin", "--cap-lints", "allow"])
+        .args(&link)
+        .arg("--extern")
+        .arg(&extern_std)
+        .arg("-o")
+        .arg(&elf)
+        .arg(&image_source)
+        .output()
+        .context("cannot run rustc")?;
+    if !output.status.success() {
+        // The solution uses what the runtime lacks: said in its terms by the caller.
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(ImageError::from_rustc(&stderr, source).into());
+    }
     // Copied beside, then renamed into place: a bundler running at the same time sees the
     // file whole or not at all.
     let draft = kept.with_extension(format!("elf.{}.tmp", std::process::id()));

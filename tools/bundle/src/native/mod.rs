@@ -70,6 +70,7 @@
 mod c_file;
 mod compile;
 mod image;
+pub mod missing;
 mod source;
 
 use crate::metadata::Plan;
