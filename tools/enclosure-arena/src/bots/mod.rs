@@ -3,9 +3,9 @@
 //! Each bot lives in its own file and exports one [`Builtin`] entry; the
 //! [`REGISTRY`] lists them. Adding a bot (issue 7: `square`, `greedy`, `edge`,
 //! `hunter`, `ours`) is one new file plus one `mod` line and one registry line.
-//! Most bots are easiest to write as a [`Strategy`] (they get the rebuilt
-//! [`enclosure::Game`] and return an [`enclosure::Action`]); [`StrategyBot`]
-//! turns one into a [`Bot`] that speaks the protocol strings.
+//! Most bots are easiest to write as a [`Strategy`], the submission's own trait
+//! (they get the rebuilt [`enclosure::Game`] and return an [`enclosure::Action`]);
+//! [`StrategyBot`] turns one into a [`Bot`] that speaks the protocol strings.
 //!
 //! A builtin gets a seed at creation (derived from the game seed and its seat,
 //! see [`crate::seed`]) and must be deterministic given it.
@@ -29,9 +29,10 @@ mod search;
 mod search_plan;
 mod spiral;
 mod square;
-mod strategy;
+mod strategy_bot;
 
-pub use strategy::{Strategy, StrategyBot};
+pub use enclosure::bot::Strategy;
+pub use strategy_bot::StrategyBot;
 
 use crate::bot::Bot;
 

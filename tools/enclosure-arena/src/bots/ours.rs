@@ -6,15 +6,14 @@
 //! `Params`, every one by its field's name; an unknown name or bad number stops the program
 //! with a message.
 
-use enclosure::bot::{Params, Planner, Strategy as _};
-use enclosure::{Action, Game, Vertex};
+use enclosure::bot::{Params, Planner};
 
-use super::{knobs, Builtin, Strategy, StrategyBot};
+use super::{knobs, Builtin, StrategyBot};
 
 pub const BUILTIN: Builtin = Builtin {
     name: "ours",
     about: "the submission bot (loops grown by the race and weighed by playouts, chases, guards a lead), in process",
-    make: |_seed| Box::new(StrategyBot::new("ours", Ours(planner(false)))),
+    make: |_seed| Box::new(StrategyBot::new("ours", planner(false))),
 };
 
 /// `builtin:ours-rules`: the same bot by its rules alone, as `ENCLOSURE_PARAMS` with
@@ -22,7 +21,7 @@ pub const BUILTIN: Builtin = Builtin {
 pub const BUILTIN_RULES: Builtin = Builtin {
     name: "ours-rules",
     about: "`ours` by its rules alone (no playouts, as `playouts=0`), in process",
-    make: |_seed| Box::new(StrategyBot::new("ours-rules", Ours(planner(true)))),
+    make: |_seed| Box::new(StrategyBot::new("ours-rules", planner(true))),
 };
 
 /// The submission bot with the knobs of `ENCLOSURE_PARAMS`, and no playouts if `rules_alone`.
@@ -66,19 +65,6 @@ fn tuned(spec: &str) -> Result<Params, String> {
         }
     }
     Ok(p)
-}
-
-/// Adapts the engine crate's strategy trait to the arena's (same shape).
-pub struct Ours(pub Planner);
-
-impl Strategy for Ours {
-    fn start(&mut self, seat: usize) -> Vertex {
-        self.0.start(seat)
-    }
-
-    fn act(&mut self, seat: usize, game: &Game) -> Action {
-        self.0.act(seat, game)
-    }
 }
 
 #[cfg(test)]
