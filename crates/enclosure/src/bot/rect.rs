@@ -94,8 +94,10 @@ impl Rect {
     }
 }
 
-/// Ten times the score a capture of the unowned cells among `cells` brings: each 4-connected
-/// group is its own region worth its area squared. (Returned without the factor ten.)
+/// The sum of the squared areas of the regions a capture of the unowned cells among `cells`
+/// makes, each 4-connected group its own region: the points it brings divided by
+/// [`SQUARE_POINTS`](crate::score::SQUARE_POINTS). `cells` must be 4-connected itself (a
+/// rectangle, a loop's interior): when all of it is unowned, it is counted as one region.
 pub fn capture_value(cells: u128, unowned: u128) -> u32 {
     let free = cells & unowned;
     if free == cells {
