@@ -16,6 +16,7 @@ mod think;
 
 pub use legal::legal_or_fallback;
 pub use planner::{Params, Planner};
+pub use rect::capture_value;
 
 use crate::action::Action;
 use crate::geometry::Vertex;

@@ -10,7 +10,7 @@ use enclosure::{Action, Dir, Game, PenFlag, Vertex, CELLS, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::closing::{capture_value, closing_path, neighbours, others_mask};
+use super::closing::{capture_points, closing_path, neighbours, others_mask};
 use super::drawing::{
     corner_start, or_survivable, rect_tour, survives, tour_drawable, walkable_step,
 };
@@ -165,7 +165,7 @@ pub fn rect_cells(a: Vertex, b: Vertex) -> u128 {
 
 /// The rectangles of `a` x `b` cells with a corner at `corner`, in the four orientations
 /// (right and down first, as every caller ranks ties), that lie on the board and hold some of
-/// the `unowned` cells: the far corner's offset from `corner`, and those cells.
+/// the `unowned` cells: the far corner's offset from `corner`, and the rectangle's cells.
 pub fn rects_at(
     corner: Vertex,
     a: i32,
@@ -180,8 +180,8 @@ pub fn rects_at(
             if !far.on_board() {
                 return None;
             }
-            let cells = rect_cells(corner, far) & unowned;
-            (cells != 0).then_some((dx, dy, cells))
+            let cells = rect_cells(corner, far);
+            (cells & unowned != 0).then_some((dx, dy, cells))
         })
 }
 
@@ -204,7 +204,7 @@ pub fn best_square(game: &Game, seat: usize, max_side: i32, shift: usize) -> Opt
                 break;
             }
             for (dx, dy, cells) in rects_at(corner, side, side, unowned) {
-                let rate = capture_value(cells) as f64 / cost as f64;
+                let rate = capture_points(cells, unowned) as f64 / cost as f64;
                 if best.is_some_and(|(b, ..)| rate <= b) {
                     continue;
                 }

@@ -3,22 +3,18 @@
 
 use std::collections::VecDeque;
 
-use enclosure::capture::{components, interior_cells};
+use enclosure::bot::capture_value;
+use enclosure::capture::interior_cells;
 use enclosure::geometry::VERTICES;
+use enclosure::score::SQUARE_POINTS;
 use enclosure::{Game, Vertex};
 
 use super::drawing::drawable_step;
 
-/// Ten times the sum of the squared areas of the 4-connected groups of `cells` (the score a
-/// capture of exactly those unowned cells would add).
-pub fn capture_value(cells: u128) -> u64 {
-    components(cells)
-        .into_iter()
-        .map(|group| {
-            let area = group.count_ones() as u64;
-            10 * area * area
-        })
-        .sum()
+/// The points a capture of the `unowned` cells among `cells` (4-connected: a rectangle, a
+/// loop's interior) would add: the submission's own [`capture_value`], in points.
+pub fn capture_points(cells: u128, unowned: u128) -> u64 {
+    SQUARE_POINTS as u64 * u64::from(capture_value(cells, unowned))
 }
 
 /// The vertices where other live players stand (a trail through one is cut at once).
@@ -39,7 +35,7 @@ pub fn closing_value(game: &Game, seat: usize, path: &[Vertex], onto: Vertex) ->
     };
     let mut polygon = trail[start..].to_vec();
     polygon.extend_from_slice(path);
-    capture_value(interior_cells(&polygon) & game.unowned_mask())
+    capture_points(interior_cells(&polygon), game.unowned_mask())
 }
 
 /// The best way for pen-down `seat` to close its loop: of [`closing_paths`], the one that

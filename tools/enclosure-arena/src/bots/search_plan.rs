@@ -14,7 +14,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::bold::{rect_cells, rects_at};
-use super::closing::{capture_value, closing_value, neighbours, others_mask};
+use super::closing::{capture_points, closing_value, neighbours, others_mask};
 use super::drawing::{drawable_step, rect_tour, tour_drawable, walkable_step};
 
 /// A loop to draw: pen-up steps to its corner, then the tour drawn from the corner back to it.
@@ -87,7 +87,7 @@ pub fn loop_plans(game: &Game, seat: usize, max_walk: u32, max_side: i32) -> Vec
                 continue;
             }
             for (dx, dy, cells) in rects_at(corner, a, b, unowned) {
-                let rate = capture_value(cells) as f64 / cost as f64;
+                let rate = capture_points(cells, unowned) as f64 / cost as f64;
                 let better = |slot: &Option<(f64, Vertex, Vec<Vertex>)>| {
                     slot.as_ref().is_none_or(|(r, ..)| rate > *r)
                 };
@@ -252,14 +252,14 @@ fn random_loop(game: &Game, seat: usize, rng: &mut ChaCha8Rng) -> Option<Plan> {
         if !corner.on_board() || !far.on_board() || others & corner.bit() != 0 {
             continue;
         }
-        let cells = rect_cells(corner, far) & unowned;
-        if cells == 0 {
+        let cells = rect_cells(corner, far);
+        if cells & unowned == 0 {
             continue;
         }
         let Some(walk) = l_walk(game, seat, pos, corner) else {
             continue;
         };
-        let rate = capture_value(cells) as f64 / (walk.len() as i32 + 2 * (a + b)) as f64;
+        let rate = capture_points(cells, unowned) as f64 / (walk.len() as i32 + 2 * (a + b)) as f64;
         if best.as_ref().is_some_and(|(r, _)| rate <= *r) {
             continue;
         }
