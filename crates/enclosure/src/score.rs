@@ -6,6 +6,10 @@ use crate::state::Game;
 pub const SQUARE_POINTS: i64 = 10;
 /// Points charged per mud cast.
 pub const MUD_COST: i64 = 10;
+/// Rank points for ranks 1 to 4 (a 2- or 3-seat game gives the first 2 or 3). Not the
+/// rules' score but how a game's ranks are weighed into a bot's strength: tournaments
+/// report it and playouts aim at it, so it lives beside the ranks it weighs.
+pub const RANK_POINTS: [u32; 4] = [6, 3, 1, 0];
 
 impl Game {
     /// `seat`'s score now: its points plus the tie-break `4 - seat`.

@@ -2,6 +2,7 @@
 //! every order, copies reported as one bot, the statistics, and the command line.
 use std::time::Duration;
 
+use enclosure::score::RANK_POINTS;
 use enclosure_arena::tournament::{mean_ci95, run, seating, Report, TournamentConfig};
 use enclosure_arena::BotSpec;
 
@@ -110,8 +111,9 @@ fn copies_of_a_bot_are_one_bot_with_per_game_means() {
     let (idle, ours) = (&report.bots[0], &report.bots[1]);
     assert_eq!((idle.bot.as_str(), idle.copies), ("builtin:idle", 3));
     assert_eq!(ours.copies, 1);
-    // Points per game: 6 + 3 + 1 + 0 = 10 shared by all seats, so the means add up.
-    assert!((3.0 * idle.rank_points_mean + ours.rank_points_mean - 10.0).abs() < 1e-9);
+    // Every rank's points are given out in each game, so the means add up to their sum.
+    let per_game: f64 = RANK_POINTS.iter().map(|&p| f64::from(p)).sum();
+    assert!((3.0 * idle.rank_points_mean + ours.rank_points_mean - per_game).abs() < 1e-9);
     assert!((3.0 * idle.win_rate + ours.win_rate - 1.0).abs() < 1e-9);
     assert!(ours.rank_points_ci95[0] <= ours.rank_points_mean);
     assert!(ours.rank_points_mean <= ours.rank_points_ci95[1]);

@@ -20,7 +20,8 @@
 //! the game on any machine.
 //!
 //! Decisions, each weighed by tournaments against the version before it (rank points
-//! 6/3/1/0, seats rotated; the figures are in `benches/README.md`, "builtin:search"):
+//! `enclosure::score::RANK_POINTS`, seats rotated; the figures are in `benches/README.md`,
+//! "builtin:search"):
 //! - Loops reached by a walk, one per size, instead of loops cornered where it stands: the
 //!   first version idled in its corner, where every loop from its own vertex was blocked by
 //!   its land or gained nothing.
@@ -32,6 +33,7 @@
 //!   three times the CPU, while a move stays far below the referee's step limit even on a
 //!   loaded machine.
 
+use enclosure::score::RANK_POINTS;
 use enclosure::{Action, Answer, Dir, Game, PenFlag, Vertex, MAX_TURNS};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -247,7 +249,7 @@ fn reward(game: &Game, seat: usize, pending: &[f64; 4]) -> f64 {
         .enumerate()
         .filter(|&(s, &v)| s != seat && (v > mine || (v == mine && s < seat)))
         .count();
-    let points = [6.0, 3.0, 1.0, 0.0][above.min(3)] / 6.0;
+    let points = f64::from(RANK_POINTS[above.min(3)]) / f64::from(RANK_POINTS[0]);
     let total: f64 = projected.iter().sum();
     let share = if total > 0.0 { mine / total } else { 0.0 };
     0.75 * points + 0.25 * share

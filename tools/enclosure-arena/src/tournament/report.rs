@@ -6,7 +6,7 @@
 //!   (of rank points, of "ranked first", of score). Observations of different games are
 //!   independent, so the confidence interval over games is honest even with copies; for a
 //!   bot with copies, `win_rate` is the chance that a given copy wins.
-//! - Rank points: 6, 3, 1, 0 for ranks 1 to 4 (a 2- or 3-seat game uses the first 2 or 3).
+//! - Rank points: [`RANK_POINTS`] for ranks 1 to 4 (a 2- or 3-seat game uses the first 2 or 3).
 //! - `rank_points_ci95`: normal approximation, mean ± 1.96 · s / √games (`stats::mean_ci95`).
 //! - `deaths`: causes summed over every copy and game (a map from cause name to count).
 //! - `timeouts`: answers that came too late, summed the same way.
@@ -16,6 +16,7 @@
 
 use std::collections::BTreeMap;
 
+use enclosure::score::RANK_POINTS;
 use serde::Serialize;
 
 use super::stats::{mean_ci95, percentile};
@@ -24,8 +25,10 @@ use super::GameRecord;
 /// The head of the markdown table of bots: its title row and its alignment row.
 pub const TABLE_HEADER: &str = "| bot | seats | rank points (95% CI) | win rate | mean score | deaths | timeouts | move ms p50 / p99 |\n|---|---:|---|---:|---:|---|---:|---:|\n";
 
-/// Rank points for ranks 1, 2, 3, 4.
-pub const RANK_POINTS: [f64; 4] = [6.0, 3.0, 1.0, 0.0];
+/// The rank points as the reports name them: joined by slashes, first rank first.
+pub fn rank_points_label() -> String {
+    RANK_POINTS.map(|p| p.to_string()).join("/")
+}
 
 /// The whole report, as `--json` writes it.
 #[derive(Debug, Clone, Serialize)]
@@ -170,11 +173,12 @@ impl Report {
     pub fn to_markdown(&self, replay_link: Option<&str>) -> String {
         let mut out = format!(
             "## {}\n\n{} games, seed {}, seats rotated through every order of the line-up. \
-             Rank points 6/3/1/0; 95% CI by the normal approximation over games. \
+             Rank points {}; 95% CI by the normal approximation over games. \
              Copies of one bot count as one bot (mean over its seats per game).\n\n",
             self.lineup.join(" vs "),
             self.games,
-            self.seed
+            self.seed,
+            rank_points_label()
         );
         out.push_str(TABLE_HEADER);
         for row in self.rows() {
@@ -207,7 +211,9 @@ fn summarise(name: &str, lineup: &[String], records: &[GameRecord]) -> BotReport
         let mut s = 0.0;
         for &seat in &seats {
             let outcome = &record.result.seats[seat];
-            p += RANK_POINTS.get(outcome.rank - 1).copied().unwrap_or(0.0);
+            p += RANK_POINTS
+                .get(outcome.rank - 1)
+                .map_or(0.0, |&p| f64::from(p));
             w += if outcome.rank == 1 { 1.0 } else { 0.0 };
             s += outcome.score as f64;
             if let Some(cause) = &outcome.death {

@@ -15,7 +15,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::command::play_lineup;
-use super::report::{BotReport, Report, TABLE_HEADER};
+use super::report::{rank_points_label, BotReport, Report, TABLE_HEADER};
 use super::{Keep, TournamentConfig};
 
 /// The word for the sample program in a line-up file.
@@ -273,8 +273,9 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 /// `tournament.md`: a link to each line-up's report, then every bot of every line-up in one
 /// table, its line-up and games first.
 fn summary_text(seed: u64, summary: &[(&Lineup, Vec<String>)]) -> String {
+    let points = rank_points_label();
     let mut out = format!(
-        "# Enclosure tournament\n\nSeed {seed}, seats rotated; rank points 6/3/1/0 with 95% CI. \
+        "# Enclosure tournament\n\nSeed {seed}, seats rotated; rank points {points} with 95% CI. \
          Details per line-up:\n"
     );
     for (lineup, _) in summary {
