@@ -63,7 +63,7 @@ fn mixed_line_ups() {
 }
 
 #[test]
-fn the_registry_has_the_issue_7_baselines() {
+fn the_registry_has_the_simple_baselines_and_ours() {
     for name in [
         "idle", "random", "square", "greedy", "edge", "hunter", "ours",
     ] {

@@ -1,7 +1,7 @@
-//! The careful sparring styles of issue 33 (`careful`, `raider`, `rim`): over many seeded games
-//! against the other builtins and each other, none dies by its own move or answer, and each
-//! encloses land by closing its own loops (the lone survivor's land at the end does not
-//! count). Their rules (corner start, the race home, raiding, staying on the rim) are
+//! The careful sparring styles (`careful`, `raider`, `rim`), which grow a loop only while they
+//! could close it before any opponent reaches their trail: over many seeded games against the
+//! other builtins and each other, none dies by its own move or answer, and each encloses land
+//! by closing its own loops (the lone survivor's land at the end does not count). Their rules (corner start, the race home, raiding, staying on the rim) are
 //! tested beside their code in `src/bots/`.
 
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! Issue 11: a bot written for the statement's four players plays 2- and 3-seat games
+//! Smaller tables: a bot written for the statement's four players plays 2- and 3-seat games
 //! unchanged (absent seats are listed dead), and a bot's own failure is shown in detail.
 
 mod common;

@@ -1,8 +1,8 @@
-//! The sparring partners of issue 15 (`bold`, `spiral`, `search`) and the opportunists of
-//! issue 44 (`opportunist`, `opportunist2`): they never die by their own move or answer, a seed
-//! fixes the game, bold really closes squares, the opportunists still draw loops of their own,
-//! and search beats a weak bot. A few games each, so the suite stays fast; the strength figures come from
-//! `make tournament`.
+//! The sparring partners built to test ours (`bold`, `spiral`, `search`) and the opportunists
+//! that go for any open trail within reach (`opportunist`, `opportunist2`): they never die by
+//! their own move or answer, a seed fixes the game, bold really closes squares, the
+//! opportunists still draw loops of their own, and search beats a weak bot. A few games each,
+//! so the suite stays fast; the strength figures come from `make tournament`.
 
 use std::time::Duration;
 

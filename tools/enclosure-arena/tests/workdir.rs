@@ -1,4 +1,4 @@
-//! Issue 11: each bot program runs in its own temporary working directory (removed after
+//! Bot programs are kept apart: each runs in its own temporary working directory (removed after
 //! the game unless --keep-bot-dirs) with the referee's directory in ENCLOSURE_ARENA_CWD, in
 //! its own session; and nothing a bot does after its game reaches the user's terminal.
 

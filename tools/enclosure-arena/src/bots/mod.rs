@@ -1,9 +1,8 @@
 //! In-process bots, selected on the command line as `builtin:NAME`.
 //!
 //! Each bot lives in its own file and exports one [`Builtin`] entry; the
-//! [`REGISTRY`] lists them. Adding a bot (issue 7: `square`, `greedy`, `edge`,
-//! `hunter`, `ours`) is one new file plus one `mod` line and one registry line.
-//! Most bots are easiest to write as a [`Strategy`], the submission's own trait
+//! [`REGISTRY`] lists them. Adding a bot is one new file plus one `mod` line
+//! and one registry line. Most bots are easiest to write as a [`Strategy`], the submission's own trait
 //! (they get the rebuilt [`enclosure::Game`] and return an [`enclosure::Action`]);
 //! [`StrategyBot`] turns one into a [`Bot`] that speaks the protocol strings.
 //!

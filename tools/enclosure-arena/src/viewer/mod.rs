@@ -1,4 +1,4 @@
-//! The Enclosure replay viewer (issue 8): `enclosure-arena replay FILE.jsonl --html OUT.html`
+//! The Enclosure replay viewer: `enclosure-arena replay FILE.jsonl --html OUT.html`
 //! writes one self-contained page that plays the game back; `--turn N --svg OUT.svg` writes a
 //! static picture of one turn for READMEs and reports.
 //!
@@ -7,7 +7,7 @@
 //! into a view model, one frame per picture; the SVG writer and the page's script both draw
 //! from that model, with the colours of `palette`.
 //!
-//! Decisions where the issue leaves room, each pinned by a test (unit tests here, and
+//! Decisions on what to draw and how, each pinned by a test (unit tests here, and
 //! `tests/viewer*.rs`):
 //! - Frames: `start` (the initial state, turn 0), then the state after each played turn,
 //!   then `end` (the footer's state, after the end-of-game settlement, with final ranks).
