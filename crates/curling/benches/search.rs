@@ -7,13 +7,7 @@
 //!   count, its node count over the plain DFS's, or its time over the plain DFS's;
 //!   `climbed-ratio-long` and `climbed-ratio-xlong` (30 boards each) are the ratio
 //!   climb run six and twenty times longer, the hardest boards for our search (see
-//!   `README.md`, which has the figures). Those climbed against earlier searches stay as regression data
-//!   (`examples/climb.rs` says which): `climbed-ratio-v4`, `-long-v1`, `-xlong-v1`
-//!   and `climbed-time-v2` against the search before leaves were answered without
-//!   the bound; `climbed-ratio-v3` and `climbed-time-v1` against `2e2cdcd` (before
-//!   two-throws-left positions looked at two lines only), `-v2` files against the
-//!   search before that (no lazy set-up, the bound by sweeps) and the other `-v1`
-//!   against the one before (iterative deepening);
+//!   `README.md`, which has the figures);
 //! - unreachable corners and hardest of random (`support/sets.rs`, fixed seeds);
 //!
 //! and single long thin boards (1 x 100,000 and 1 x 300,000, a block on every
@@ -67,16 +61,6 @@ fn bench(c: &mut Criterion) {
         "climbed-ratio-long.txt",
         "climbed-ratio-xlong.txt",
         "climbed-time.txt",
-        "climbed-ratio-v4.txt",
-        "climbed-ratio-long-v1.txt",
-        "climbed-ratio-xlong-v1.txt",
-        "climbed-time-v2.txt",
-        "climbed-ratio-v3.txt",
-        "climbed-time-v1.txt",
-        "climbed-nodes-v2.txt",
-        "climbed-ratio-v2.txt",
-        "climbed-nodes-v1.txt",
-        "climbed-ratio-v1.txt",
     ] {
         let rows = load_data_set(file);
         let name = format!(

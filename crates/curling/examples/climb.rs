@@ -2,7 +2,8 @@
 //!
 //! It is a test-data tool: its output files are the adversarial data sets
 //! under `benches/data/` (judge input format), which `make bench` and the
-//! tests replay. Run it, from the repository root, as
+//! tests replay. Each set there is made, from the repository root, by one
+//! command:
 //!
 //! ```text
 //! cargo run --release -p curling --example climb -- \
@@ -11,42 +12,22 @@
 //! cargo run --release -p curling --example climb -- \
 //!     --objective ratio --boards 100 --steps 2000 --seed 2 \
 //!     --out crates/curling/benches/data/climbed-ratio.txt
-//! ```
-//!
-//! (the commands that made the current `climbed-nodes.txt` and `climbed-ratio.txt`;
-//! `climbed-ratio.txt` was climbed again against the search of `d761b7f`, whose
-//! positions are those of `be1bcc4`: the ratio climb scores positions, so it returns
-//! the same file until the positions visited change. The files it replaced are
-//! `climbed-ratio-v4.txt`, climbed against `8db6518`, and `-v3`, against `2e2cdcd`), and
-//!
-//! ```text
+//! cargo run --release -p curling --example climb -- \
+//!     --objective ratio --boards 30 --steps 12000 --seed 11 \
+//!     --out crates/curling/benches/data/climbed-ratio-long.txt
+//! cargo run --release -p curling --example climb -- \
+//!     --objective ratio --boards 30 --steps 40000 --seed 13 \
+//!     --out crates/curling/benches/data/climbed-ratio-xlong.txt
 //! cargo run --release -p curling --example climb -- \
 //!     --objective time --boards 100 --steps 300 --seed 4 \
 //!     --out crates/curling/benches/data/climbed-time.txt
 //! ```
 //!
-//! for `climbed-time.txt`; `climbed-ratio-long.txt` is
-//!
-//! ```text
-//! cargo run --release -p curling --example climb -- \
-//!     --objective ratio --boards 30 --steps 12000 --seed 11 \
-//!     --out crates/curling/benches/data/climbed-ratio-long.txt
-//! ```
-//!
-//! against the search of `d761b7f` (`climbed-ratio-long-v1.txt`: against `c946554`), and
-//! `climbed-ratio-xlong.txt` is
-//!
-//! ```text
-//! cargo run --release -p curling --example climb -- \
-//!     --objective ratio --boards 30 --steps 40000 --seed 13 \
-//!     --out crates/curling/benches/data/climbed-ratio-xlong.txt
-//! ```
-//!
-//! against the search of `d761b7f` (`climbed-ratio-xlong-v1.txt`: against `f4ba6d5`).
-//! `climbed-time.txt` is climbed against the time our search takes, which sees
-//! its cost per position and its set-up (climbed against `d761b7f`; the ones it
-//! replaced are `climbed-time-v2.txt`, against `f8c6bf9`, and `-v1`, against `2e2cdcd`).
-//! A time climb measures time, so the same command gives another file each run.
+//! and its `.out` file by `examples/answers.rs`. The nodes and ratio climbs score
+//! positions, so a command gives the same file on every run, but which file
+//! depends on the positions the search visits: the files here were climbed against
+//! an earlier search, and the commands run against today's climb other boards. A
+//! time climb measures time, so the same command gives another file each run.
 //!
 //! Each of `--boards` climbs starts from a random `--width` x `--height` board
 //! (default 20 x 20, 10-40 % blocks) and makes `--steps` mutations (toggle one

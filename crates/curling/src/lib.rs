@@ -24,9 +24,9 @@
 //!
 //! # Decisions
 //! Each was measured as our time over the plain DFS's, on boards hill-climbed against our
-//! searches (`benches/data`); the figures, commands and history are in `benches/README.md`.
+//! searches (`benches/data`); the figures and commands are in `benches/README.md`.
 //! - Answer positions with two throws to spare at once: the largest gain of all, on every
-//!   climbed set (it halves the time on `climbed-nodes-v2`).
+//!   climbed set.
 //! - The relaxed bound: it ends unreachable goals at once and costs next to nothing
 //!   elsewhere; on climbed boards it cuts almost nothing.
 //! - Leaves do not ask the bound: it cuts half of them on climbed boards, a coin toss for the
