@@ -64,7 +64,7 @@ fn boards_larger_than_the_statement_are_solved() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n");
 }
 
-/// The issue-14 reproducers run under this much address space (256 MiB).
+/// The hostile-input reproducers (huge declared sizes) run under this much address space.
 const MEMORY_KIB: u64 = 262_144;
 
 fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {

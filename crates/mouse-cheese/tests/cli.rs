@@ -88,7 +88,7 @@ fn cells_off_the_board_are_refused() {
     assert!(line.contains("case 2: the cheese's cell 10"), "{line}");
 }
 
-/// The issue-14 reproducers run under this much address space (256 MiB).
+/// The hostile-input reproducers (huge declared sizes) run under this much address space.
 const MEMORY_KIB: u64 = 262_144;
 
 fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {

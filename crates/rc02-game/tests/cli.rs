@@ -98,7 +98,7 @@ fn trace_draws_every_move_on_stderr() {
     );
 }
 
-/// The issue-14 reproducers run under this much address space (256 MiB).
+/// The hostile-input reproducers (huge declared sizes) run under this much address space.
 const MEMORY_KIB: u64 = 262_144;
 
 #[test]

@@ -100,7 +100,7 @@ fn without_trace_stderr_stays_empty() {
     assert!(out.stderr.is_empty());
 }
 
-/// The issue-14 reproducers run under this much address space (256 MiB).
+/// The hostile-input reproducers (huge declared sizes) run under this much address space.
 const MEMORY_KIB: u64 = 262_144;
 
 fn assert_fails_within_memory(input: &[u8], needle: &str) -> Assert {
