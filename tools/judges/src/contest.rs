@@ -7,8 +7,8 @@
 //! judges = ["aoj:1144", "poj:3009"]
 //! ```
 //! A judge with no problem number (our own referee) is named by its key alone. The table's
-//! other keys (`checker`, `time-limit-ms`, `interactive`) say how the stress loop judges a
-//! solution. [`Table`] is the one definition of the table: the bundler reads it from `cargo
+//! other keys (`checker`, `time-limit-ms`, `memory-limit-mb`, `interactive`) say how a
+//! solution is judged wherever it runs as a process. [`Table`] is the one definition of the table: the bundler reads it from `cargo
 //! metadata` ([`contest_table`]), the stress loop from `Cargo.toml` ([`read_manifest`]).
 
 use crate::profile::{Profile, Profiles};
@@ -120,11 +120,34 @@ pub struct Table {
     /// How outputs are judged (`exact`, `tokens`, `float 1e-6`, `custom`); none: exact.
     #[serde(default)]
     pub checker: Option<String>,
-    /// The judge's time limit; none: the stress loop's default.
-    #[serde(default)]
+    /// The judge's time limit, or "unknown" (then the workspace's default; see
+    /// [`crate::limits`]).
+    #[serde(default, deserialize_with = "number_or_unknown")]
     pub time_limit_ms: Option<u64>,
+    /// The judge's memory limit in MB, or "unknown" (then the workspace's default).
+    #[serde(default, deserialize_with = "number_or_unknown")]
+    pub memory_limit_mb: Option<u64>,
     #[serde(default)]
     pub interactive: bool,
+}
+
+/// A limit as the table writes it: a positive number, or the word "unknown" (`None`).
+fn number_or_unknown<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<u64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Figure {
+        Number(std::num::NonZeroU64),
+        Word(String),
+    }
+    match Figure::deserialize(deserializer)? {
+        Figure::Number(n) => Ok(Some(n.get())),
+        Figure::Word(word) if word == "unknown" => Ok(None),
+        Figure::Word(word) => Err(serde::de::Error::custom(format!(
+            "`{word}` is not a positive number or \"unknown\""
+        ))),
+    }
 }
 
 /// What a problem crate's `Cargo.toml` says about judging it.
@@ -215,6 +238,17 @@ mod tests {
         );
         assert_eq!(table.checker.as_deref(), Some("float 1e-6"));
         assert_eq!((table.time_limit_ms, table.interactive), (Some(1000), true));
+        let limits = "[package]\nname = \"p\"\n[package.metadata.contest]\n\
+            problem = \"P\"\njudges = []\ntime-limit-ms = \"unknown\"\nmemory-limit-mb = 256\n";
+        let table = parse_manifest(limits).unwrap().contest.unwrap();
+        assert_eq!(
+            (table.time_limit_ms, table.memory_limit_mb),
+            (None, Some(256))
+        );
+        for bad in ["\"fast\"", "0", "-5"] {
+            let text = limits.replace("256", bad);
+            assert!(parse_manifest(&text).is_err(), "{bad}");
+        }
         let plain = parse_manifest("[package]\nname = \"p\"\n").unwrap();
         assert_eq!((plain.package.as_str(), plain.contest), ("p", None));
         let untyped = "[package]\nname = \"p\"\n[package.metadata.contest]\n\

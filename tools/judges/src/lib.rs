@@ -7,6 +7,8 @@
 //!   resolved against the profiles;
 //! - `floor`: what binds a bundle: the oldest rustc, every edition and the smallest size
 //!   limit among the problem's judges that take Rust, and who sets each;
+//! - `limits`: the time and memory limits a problem is judged under (its metadata, the
+//!   strictest its judges record, or the workspace's defaults), and who sets them;
 //! - `readme`: the README's generated problems-and-judges table.
 //!
 //! The bundler (`tools/bundle`) reads these to write and report bundles; the workspace
@@ -14,6 +16,7 @@
 
 pub mod contest;
 pub mod floor;
+pub mod limits;
 pub mod profile;
 pub mod readme;
 #[cfg(test)]

@@ -16,6 +16,17 @@
 //! A judge that takes no Rust says `rust = false` and nothing about rustc, editions,
 //! flags or size: it never constrains a bundle. A figure nobody has read is `"unknown"`,
 //! never a guess.
+//!
+//! The limits a judge sets on one of its problems are a table of their own,
+//! `[key.problems.ID]` for a problem cited `key:ID` (`[key.problem]` for a judge named by key
+//! alone), with their own `source` and `read`:
+//! ```toml
+//! [poj.problems.3009]
+//! time_limit_ms = "unknown"
+//! memory_limit_mb = 64
+//! source = "where they were read"
+//! read = "unknown"
+//! ```
 
 use anyhow::{bail, Context, Result};
 use jiff::civil;
@@ -49,6 +60,19 @@ pub struct Profile {
     pub local: bool,
     /// Anything else worth knowing (an unconfirmed figure, an older version).
     pub note: Option<String>,
+    /// The limits it sets on the problems whose limits somebody recorded.
+    pub limits: Vec<ProblemLimits>,
+}
+
+/// The time and memory limits a judge sets on one problem. `None` means unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProblemLimits {
+    /// The problem's number on the judge; `None` for a judge named by key alone.
+    pub problem: Option<String>,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mb: Option<u64>,
+    pub source: String,
+    pub read: Option<Date>,
 }
 
 /// What a judge that takes Rust compiles with. `None` means unknown.
@@ -310,6 +334,8 @@ struct Entry {
     local: bool,
     note: Option<Text>,
     c: Option<CEntry>,
+    problems: Option<std::collections::BTreeMap<String, LimitsEntry>>,
+    problem: Option<LimitsEntry>,
 }
 
 impl Entry {
@@ -346,7 +372,35 @@ impl Entry {
             c: self.c.map(CEntry::support),
             local: self.local,
             note: self.note.map(|note| note.0),
+            limits: (self.problem.map(|entry| entry.limits(None)).into_iter())
+                .chain(
+                    (self.problems.unwrap_or_default().into_iter())
+                        .map(|(id, entry)| entry.limits(Some(id))),
+                )
+                .collect(),
         })
+    }
+}
+
+/// `[key.problems.ID]` or `[key.problem]`: both limits given or "unknown".
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LimitsEntry {
+    time_limit_ms: Known<std::num::NonZeroU64>,
+    memory_limit_mb: Known<std::num::NonZeroU64>,
+    source: Text,
+    read: Known<Date>,
+}
+
+impl LimitsEntry {
+    fn limits(self, problem: Option<String>) -> ProblemLimits {
+        ProblemLimits {
+            problem,
+            time_limit_ms: self.time_limit_ms.0.map(std::num::NonZeroU64::get),
+            memory_limit_mb: self.memory_limit_mb.0.map(std::num::NonZeroU64::get),
+            source: self.source.0,
+            read: self.read.0,
+        }
     }
 }
 
