@@ -195,6 +195,12 @@ pub fn parse_table(table: &serde_json::Value, profiles: &Profiles) -> Result<Con
     const JUDGES: &str = "`judges = [\"key:problem\", ...]`, keys from judges.toml";
     let table = Table::deserialize(table)
         .with_context(|| format!("needs `problem = \"...\"` and {JUDGES}"))?;
+    resolve(&table, profiles)
+}
+
+/// The table as written, its judges resolved against `profiles`.
+pub fn resolve(table: &Table, profiles: &Profiles) -> Result<Contest> {
+    const JUDGES: &str = "`judges = [\"key:problem\", ...]`, keys from judges.toml";
     if table.judges.is_empty() {
         bail!("needs {JUDGES}");
     }
@@ -214,7 +220,7 @@ pub fn parse_table(table: &serde_json::Value, profiles: &Profiles) -> Result<Con
         });
     }
     Ok(Contest {
-        problem: table.problem,
+        problem: table.problem.clone(),
         judges,
     })
 }

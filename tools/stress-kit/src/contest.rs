@@ -1,14 +1,17 @@
 //! What a problem crate's manifest says about judging it: its package name and, from
-//! `[package.metadata.contest]`, `checker`, `time-limit-ms` and `interactive`. The table is
-//! read by the judges crate (`judges::contest::read_manifest`), which defines it for the
-//! bundler too.
+//! `[package.metadata.contest]`, `checker`, `time-limit-ms`, `memory-limit-mb` and
+//! `interactive`. The table is read by the judges crate (`judges::contest::read_manifest`),
+//! which defines it for the bundler too. The limits are checked against `judges.toml` when the
+//! crate is in a workspace that has one (`judges::limits`): a crate whose limits differ from
+//! its judges' recorded ones cannot be judged.
 
 use crate::Checker;
+use judges::limits::{Limits, Source, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The time limit where the page gave none.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_millis(2000);
+/// The time limit where nobody knows the judge's.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_millis(DEFAULT_TIME_LIMIT_MS);
 
 #[derive(Clone, Debug)]
 pub struct Contest {
@@ -16,6 +19,11 @@ pub struct Contest {
     pub dir: PathBuf,
     pub checker: Checker,
     pub time_limit: Duration,
+    /// In MiB (what judges call MB).
+    pub memory_limit_mb: u64,
+    /// Where each limit comes from, for the line that reports a run over it.
+    pub time_source: Source,
+    pub memory_source: Source,
     pub interactive: bool,
 }
 
@@ -35,17 +43,46 @@ impl Contest {
             Some(checker) => checker.parse()?,
             None => Checker::Exact,
         };
+        let limits = limits(table.as_ref(), dir)?;
         Ok(Contest {
             package: manifest.package,
             dir: dir.to_path_buf(),
             checker,
-            time_limit: table
-                .as_ref()
-                .and_then(|t| t.time_limit_ms)
-                .map_or(DEFAULT_TIME_LIMIT, Duration::from_millis),
+            time_limit: Duration::from_millis(limits.time_ms.value),
+            memory_limit_mb: limits.memory_mb.value,
+            time_source: limits.time_ms.source,
+            memory_source: limits.memory_mb.source,
             interactive: table.is_some_and(|t| t.interactive),
         })
     }
+}
+
+/// The crate's limits, held to `judges.toml` when one is found above `dir`; without one (a
+/// crate outside this workspace), as the table gives them.
+fn limits(table: Option<&judges::contest::Table>, dir: &Path) -> Result<Limits, String> {
+    let (time, memory) = table.map_or((None, None), |t| (t.time_limit_ms, t.memory_limit_mb));
+    let workspace = dir
+        .ancestors()
+        .find(|d| d.join(judges::profile::PROFILES_FILE).is_file());
+    if let (Some(table), Some(root)) = (table, workspace) {
+        let profiles = judges::profile::Profiles::load(root).map_err(|e| format!("{e:#}"))?;
+        let contest = judges::contest::resolve(table, &profiles).map_err(|e| format!("{e:#}"))?;
+        return Limits::of(&contest, time, memory).map_err(|e| format!("{e:#}"));
+    }
+    let source = |given: Option<u64>, default| match (given, table) {
+        (Some(value), Some(table)) => judges::limits::Limit {
+            value,
+            source: Source::Metadata(table.judges.join(", ")),
+        },
+        _ => judges::limits::Limit {
+            value: given.unwrap_or(default),
+            source: Source::Default,
+        },
+    };
+    Ok(Limits {
+        time_ms: source(time, DEFAULT_TIME_LIMIT_MS),
+        memory_mb: source(memory, DEFAULT_MEMORY_LIMIT_MB),
+    })
 }
 
 #[cfg(test)]
@@ -62,8 +99,11 @@ mod tests {
     fn the_contest_table_is_read_with_defaults() {
         let manifest = "[package]\nname = \"demo\"\n\n[dependencies]\nname = \"x\"\n\n\
             [package.metadata.contest]\nproblem = \"P\"\njudges = [\"aoj:1\"]\n\
-            checker = \"float 1e-6\"\ntime-limit-ms = 1000\ninteractive = true\n";
+            checker = \"float 1e-6\"\ntime-limit-ms = 1000\nmemory-limit-mb = 256\n\
+            interactive = true\n";
         let contest = parse(manifest).unwrap();
+        assert_eq!(contest.memory_limit_mb, 256);
+        assert_eq!(contest.memory_source.to_string(), "limit from aoj:1");
         assert_eq!(contest.package, "demo");
         assert_eq!(contest.checker, Checker::Float(1e-6));
         assert_eq!(contest.time_limit, Duration::from_secs(1));
@@ -71,6 +111,8 @@ mod tests {
         let plain = parse("[package]\nname = \"p\"\n").unwrap();
         assert_eq!(plain.checker, Checker::Exact);
         assert_eq!(plain.time_limit, DEFAULT_TIME_LIMIT);
+        assert_eq!(plain.memory_limit_mb, DEFAULT_MEMORY_LIMIT_MB);
+        assert_eq!(plain.memory_source, Source::Default);
         assert!(!plain.interactive);
         let bad = "[package]\nname = \"p\"\n[package.metadata.contest]\n\
             problem = \"P\"\njudges = [\"aoj:1\"]\nchecker = \"fuzzy\"\n";

@@ -2,6 +2,7 @@
 //! solution over pipes, a line at a time, each line awaited at most the time limit. A solution
 //! that computes its line but never flushes it is told so.
 
+use crate::measure::{self, Usage};
 use crate::{Problem, Run};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -57,12 +58,13 @@ impl Talk {
 }
 
 /// Plays `program` against `P`'s interactor on `secret`: `Output(summary)` when the
-/// interactor accepts and the program exits cleanly, else `Failed(why)`; and the time taken.
-pub fn play<P: Problem>(program: &Path, secret: &str, wait: Duration) -> (Run, Duration) {
+/// interactor accepts and the program exits cleanly, else `Failed(why)`; and what it cost
+/// (the time from the start, the peak at its end).
+pub fn play<P: Problem>(program: &Path, secret: &str, wait: Duration) -> (Run, Usage) {
     let started = Instant::now();
     let mut child = match crate::solution::spawn_piped(program) {
         Ok(child) => child,
-        Err(why) => return (Run::Failed(why), Duration::ZERO),
+        Err(why) => return (Run::Failed(why), Usage::default()),
     };
     let stdout = child.stdout.take().expect("piped stdout");
     let mut stderr = child.stderr.take().expect("piped stderr");
@@ -90,19 +92,9 @@ pub fn play<P: Problem>(program: &Path, secret: &str, wait: Duration) -> (Run, D
     let verdict = P::interact(secret, &mut talk);
     // Its input closed, the solution must end; one that does not is killed.
     talk.to_solution = None;
-    let deadline = Instant::now() + wait;
-    let status = loop {
-        match talk.child.try_wait() {
-            Ok(Some(status)) => break Some(status),
-            Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(1)),
-            _ => {
-                let _ = talk.child.kill();
-                let _ = talk.child.wait();
-                break None;
-            }
-        }
-    };
-    let elapsed = started.elapsed();
+    let (ended, mut usage) = measure::wait(&mut talk.child, wait, None);
+    usage.elapsed = started.elapsed();
+    let status = ended.ok();
     let stderr = errors.join().unwrap_or_default();
     let first = stderr.lines().next().unwrap_or("(nothing on stderr)");
     let run = match (verdict, status) {
@@ -113,5 +105,5 @@ pub fn play<P: Problem>(program: &Path, secret: &str, wait: Duration) -> (Run, D
         }
         (Ok(summary), Some(_)) => Run::Output(summary),
     };
-    (run, elapsed)
+    (run, usage)
 }

@@ -6,8 +6,9 @@
 //! Model: a problem crate implements [`Problem`] in `tests/support/mod.rs` (shared with its
 //! tests): generate, parse, write, oracle, shrink; `check` for a custom checker; `interact` for
 //! an interactive problem. Its `[package.metadata.contest]` table ([`Contest`]) says how an
-//! attempt is judged: the [`Checker`], `time-limit-ms`, `interactive`. An attempt is one run of
-//! the binary on an input (or one game against the interactor), timed, then judged.
+//! attempt is judged: the [`Checker`], `time-limit-ms`, `memory-limit-mb`, `interactive`. An
+//! attempt is one run of the binary on an input (or one game against the interactor), its
+//! time and peak memory measured and held to the limits ([`measure`]), then judged.
 //!
 //! Algorithm: draw an input from a seeded ChaCha8 stream, ask the oracle, attempt, judge; on the
 //! first failure shrink greedily (take the first smaller variant that still fails, repeat; at
@@ -48,6 +49,7 @@ pub mod cli;
 mod contest;
 mod interact;
 mod judging;
+pub mod measure;
 mod options;
 mod replay;
 mod runner;
@@ -59,7 +61,7 @@ pub use contest::{Contest, DEFAULT_TIME_LIMIT};
 pub use interact::{play, Talk};
 pub use options::Options;
 pub use rand_chacha::ChaCha8Rng;
-pub use replay::{replay, replay_bundle_sample, replay_one};
+pub use replay::{replay, replay_bundle_sample, replay_one, ByChecker};
 pub use runner::{stress, Finding, Outcome};
 pub use solution::{Run, Solution};
 
@@ -112,18 +114,36 @@ pub fn judge<P: Problem>(
     })
 }
 
-/// A warning when the slowest run took over half the crate's time limit.
-fn slow_warning(options: &Options, slowest: std::time::Duration) {
-    let limit = options
+/// The report of a loop in which every case was accepted: the slowest time and the largest
+/// peak beside the limits, and a warning when the slowest took over half the time limit.
+fn agreed(options: &Options, cases: u64, usage: measure::Usage) {
+    let contest = options
         .manifest_dir
         .as_ref()
-        .and_then(|dir| Contest::of_package(dir).ok())
-        .map(|contest| contest.time_limit);
-    if let Some(limit) = limit.filter(|&limit| slowest * 2 > limit) {
+        .and_then(|dir| Contest::of_package(dir).ok());
+    let Some(limits) = contest
+        .as_ref()
+        .map(judging::Judging::of)
+        .and_then(|j| j.limits)
+    else {
+        eprintln!(
+            "stress: {cases} cases from seed {}, all accepted (slowest {} ms, peak {})",
+            options.seed,
+            usage.elapsed.as_millis(),
+            usage.peak_text()
+        );
+        return;
+    };
+    eprintln!(
+        "stress: {cases} cases from seed {}, all accepted (slowest {})",
+        options.seed,
+        limits.beside(&usage)
+    );
+    if usage.elapsed * 2 > limits.time {
         eprintln!(
             "stress: warning: the slowest case took {} ms, over half the time limit of {} ms",
-            slowest.as_millis(),
-            limit.as_millis()
+            usage.elapsed.as_millis(),
+            limits.time.as_millis()
         );
     }
 }
@@ -144,7 +164,7 @@ pub fn main<P: Problem>() {
             .as_ref()
             .ok_or_else(|| "--replay needs --manifest-dir".to_string())
             .and_then(Contest::of_package)
-            .and_then(|contest| replay_one::<P>(&options.solution, &contest, sample));
+            .and_then(|contest| replay_one::<P>(&options.solution, &contest, sample).map(|_| ()));
         if let Err(why) = replayed {
             eprintln!("{why}");
             std::process::exit(1);
@@ -152,13 +172,8 @@ pub fn main<P: Problem>() {
         std::process::exit(0);
     }
     let code = match stress::<P>(&options) {
-        Ok(Outcome::Agreed { cases, slowest }) => {
-            eprintln!(
-                "stress: {cases} cases from seed {}, all accepted (slowest {} ms)",
-                options.seed,
-                slowest.as_millis()
-            );
-            slow_warning(&options, slowest);
+        Ok(Outcome::Agreed { cases, usage }) => {
+            agreed(&options, cases, usage);
             0
         }
         Ok(Outcome::Disagreed(finding)) => {

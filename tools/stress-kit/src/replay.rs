@@ -3,6 +3,7 @@
 //! limit, its output judged against the `.out` by the crate's checker.
 
 use crate::judging::Judging;
+use crate::measure::Usage;
 use crate::{Checker, Contest, Problem, Run, Solution};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -12,8 +13,9 @@ use std::time::Duration;
 const KILL_AFTER: Duration = Duration::from_secs(60);
 
 /// Every `samples_dir/*.in` in name order; `Err` lists each sample that is not accepted (a
-/// wrong answer, a failure, or over the time limit), one per line. Samples over half the time
-/// limit are warned about on stderr.
+/// wrong answer, a failure, or over a limit), one per line. One line on stderr reports the
+/// slowest time and the largest peak beside the limits; samples over half the time limit are
+/// warned about.
 pub fn replay<P: Problem>(
     program: &Path,
     contest: &Contest,
@@ -28,10 +30,26 @@ pub fn replay<P: Problem>(
     if inputs.is_empty() {
         return Err(format!("no samples in {}", samples_dir.display()));
     }
-    let failures: Vec<String> = inputs
-        .iter()
-        .filter_map(|input| replay_one::<P>(program, contest, input).err())
-        .collect();
+    let mut usage = Usage::default();
+    let mut failures = Vec::new();
+    for input in &inputs {
+        match replay_one::<P>(program, contest, input) {
+            Ok(cost) => usage = usage.max(cost),
+            Err(why) => failures.push(why),
+        }
+    }
+    if let Some(limits) = Judging::of(contest).limits {
+        // Written to the stderr stream itself: the test harness captures `eprintln!` of a test
+        // that passes, and this report is for tests that pass.
+        let _ = writeln!(
+            std::io::stderr(),
+            "{}: {} samples by {}: slowest {}",
+            contest.package,
+            inputs.len(),
+            program.display(),
+            limits.beside(&usage)
+        );
+    }
     if failures.is_empty() {
         Ok(())
     } else {
@@ -39,12 +57,12 @@ pub fn replay<P: Problem>(
     }
 }
 
-/// One sample, `input` with its `.out` beside it.
+/// One sample, `input` with its `.out` beside it: what it cost when it is accepted.
 pub fn replay_one<P: Problem>(
     program: &Path,
     contest: &Contest,
     input: &Path,
-) -> Result<(), String> {
+) -> Result<Usage, String> {
     let name = input.display();
     let read = |path: &Path| {
         std::fs::read_to_string(path)
@@ -57,27 +75,26 @@ pub fn replay_one<P: Problem>(
         program: program.to_path_buf(),
         timeout: judging.timeout(KILL_AFTER),
     };
-    let (run, elapsed, why) = judging.attempt::<P>(&solution, &text, &expected);
+    let (run, usage, why) = judging.attempt::<P>(&solution, &text, &expected);
     if let Some(why) = why {
+        let over = judging.limits.as_ref().and_then(|l| l.exceeded(&usage));
         let shown = match run {
-            Run::Output(got) if !judging.interactive => {
+            Run::Output(got) if !judging.interactive && over.is_none() => {
                 format!("\n--- got:\n{got}--- expected:\n{expected}")
             }
             _ => String::new(),
         };
         return Err(format!("{name}: {why}{shown}"));
     }
-    if elapsed * 2 > contest.time_limit {
-        // Written to the stderr stream itself: the test harness captures `eprintln!` of a test
-        // that passes, and this warning is for tests that pass.
+    if usage.elapsed * 2 > contest.time_limit {
         let _ = writeln!(
             std::io::stderr(),
             "warning: {name} took {} ms, over half the time limit of {} ms",
-            elapsed.as_millis(),
+            usage.elapsed.as_millis(),
             contest.time_limit.as_millis()
         );
     }
-    Ok(())
+    Ok(usage)
 }
 
 /// The workspace's bundle replay, for the sample `input` of the crate at `crate_dir`: `None`
@@ -98,16 +115,17 @@ pub fn replay_bundle_sample(
     match (contest.checker, contest.interactive) {
         (Checker::Exact, false) => None,
         (Checker::Tokens | Checker::Float(_), false) => {
-            Some(replay_one::<Unknown>(program, &contest, input))
+            Some(replay_one::<ByChecker>(program, &contest, input).map(|_| ()))
         }
         _ => Some(replay_with_example(&contest, program, input)),
     }
 }
 
-/// A problem nothing is known of but its checker (not `custom`): enough to replay a sample.
-struct Unknown;
+/// A problem nothing is known of but its checker (not `custom`, not interactive): enough to
+/// replay samples through a binary (`replay::<ByChecker>`).
+pub struct ByChecker;
 
-impl Problem for Unknown {
+impl Problem for ByChecker {
     type Input = ();
     fn generate(_: &mut crate::ChaCha8Rng) -> String {
         String::new()
@@ -159,6 +177,7 @@ fn replay_with_example(contest: &Contest, program: &Path, input: &Path) -> Resul
 mod tests {
     use super::*;
     use crate::Talk;
+    use judges::limits::Source;
     use std::os::unix::fs::PermissionsExt;
 
     /// A scratch directory with an executable `solution.sh` and a sample `a.in`/`a.out`.
@@ -179,6 +198,9 @@ mod tests {
             dir: dir.to_path_buf(),
             checker,
             time_limit: Duration::from_millis(ms),
+            memory_limit_mb: 256,
+            time_source: Source::Default,
+            memory_source: Source::Metadata("aoj:1".into()),
             interactive,
         }
     }
@@ -215,10 +237,48 @@ mod tests {
         let dir = scratch("slow", "sleep 0.4; cat", "1.0\n", "1.0\n");
         let program = dir.join("solution.sh");
         let fast = contest(&dir, Checker::Float(1e-6), 2000, false);
-        assert_eq!(replay::<Unknown>(&program, &fast, &dir), Ok(()));
+        assert_eq!(replay::<ByChecker>(&program, &fast, &dir), Ok(()));
         let tight = contest(&dir, Checker::Exact, 100, false);
-        let why = replay::<Unknown>(&program, &tight, &dir).unwrap_err();
-        assert!(why.contains("over the time limit of 100 ms"), "{why}");
+        let why = replay::<ByChecker>(&program, &tight, &dir).unwrap_err();
+        assert!(
+            why.contains("time limit exceeded: ") && why.contains(" ms > 100 ms (demo; "),
+            "{why}"
+        );
+    }
+
+    /// A solution that holds a string of `mib` MiB (the shell holds it about twice while it
+    /// builds it), then answers `1`.
+    fn greedy(mib: u64) -> String {
+        format!("x=$(head -c {} /dev/zero | tr '\\0' a); echo 1", mib << 20)
+    }
+
+    #[test]
+    fn a_greedy_run_fails_over_the_memory_limit_and_passes_just_under_it() {
+        // Above the test binary's own peak, which the kernel folds into a child's (measure).
+        let mib = (crate::measure::high_water_kib("self").unwrap() >> 10) + 24;
+        let dir = scratch("greedy", &greedy(mib), "x\n", "1\n");
+        let program = dir.join("solution.sh");
+        let measured = |mib: u64| {
+            let mut contest = contest(&dir, Checker::Exact, 5000, false);
+            contest.memory_limit_mb = mib;
+            replay_one::<ByChecker>(&program, &contest, &dir.join("a.in"))
+        };
+        let peak_kib = measured(4096).unwrap().peak_kib;
+        assert!(peak_kib > mib << 10, "{peak_kib} KiB");
+        // The next whole MiB above the peak: just under the limit, accepted.
+        let above = (peak_kib >> 10) + 1;
+        assert!(
+            measured(above).is_ok(),
+            "limit {above} MiB, peak {peak_kib} KiB"
+        );
+        let below = (peak_kib >> 10) - 1;
+        let why = measured(below).unwrap_err();
+        let line = format!(" > {below} MiB (demo; limit from aoj:1)");
+        assert!(
+            why.contains("memory limit exceeded: peak ") && why.contains(&line),
+            "{why}"
+        );
+        assert_eq!(why.lines().count(), 1, "{why}");
     }
 
     #[test]
@@ -226,9 +286,10 @@ mod tests {
         let dir = scratch("tokens", "echo ' 1   2 '", "x\n", "1 2\n");
         let program = dir.join("solution.sh");
         assert!(
-            replay::<Unknown>(&program, &contest(&dir, Checker::Tokens, 2000, false), &dir).is_ok()
+            replay::<ByChecker>(&program, &contest(&dir, Checker::Tokens, 2000, false), &dir)
+                .is_ok()
         );
-        let why = replay::<Unknown>(&program, &contest(&dir, Checker::Exact, 2000, false), &dir)
+        let why = replay::<ByChecker>(&program, &contest(&dir, Checker::Exact, 2000, false), &dir)
             .unwrap_err();
         assert!(why.contains("line 1"), "{why}");
     }

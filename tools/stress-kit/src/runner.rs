@@ -1,6 +1,7 @@
 //! The loop: generate, ask the oracle, run the solution, compare; shrink what disagrees.
 
 use crate::judging::Judging;
+use crate::measure::Usage;
 use crate::{Contest, Options, Problem, Run, Solution};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -17,10 +18,10 @@ const SHRINK_TIME: Duration = Duration::from_secs(60);
 const SHOWN_LINES: usize = 40;
 
 pub enum Outcome {
-    /// Every case accepted; the slowest took `slowest`.
+    /// Every case accepted; `usage`: the slowest time and the largest peak among them.
     Agreed {
         cases: u64,
-        slowest: Duration,
+        usage: Usage,
     },
     Disagreed(Finding),
 }
@@ -56,15 +57,12 @@ pub fn stress<P: Problem>(options: &Options) -> Result<Outcome, String> {
     let started = Instant::now();
     let mut progress = Progress::new(options.progress);
     let mut case = 0;
-    let mut slowest = Duration::ZERO;
+    let mut usage = Usage::default();
     loop {
         let out_of_time = options.time.is_some_and(|t| started.elapsed() >= t);
         if options.cases.is_some_and(|n| case >= n) || out_of_time {
             progress.clear();
-            return Ok(Outcome::Agreed {
-                cases: case,
-                slowest,
-            });
+            return Ok(Outcome::Agreed { cases: case, usage });
         }
         let text = P::generate(&mut rng);
         let expected = oracle::<P>(&text).map_err(|why| {
@@ -73,8 +71,8 @@ pub fn stress<P: Problem>(options: &Options) -> Result<Outcome, String> {
                 options.seed
             )
         })?;
-        let (got, elapsed, wrong) = judging.attempt::<P>(&solution, &text, &expected);
-        slowest = slowest.max(elapsed);
+        let (got, cost, wrong) = judging.attempt::<P>(&solution, &text, &expected);
+        usage = usage.max(cost);
         if let Some(why) = wrong {
             progress.show(&format!("case {case} fails: shrinking"));
             let first = Finding {

@@ -1,10 +1,11 @@
-//! Running the solution under test on one input, with a time limit.
+//! Running the solution under test on one input, with a time limit, measured.
 
+use crate::measure::{self, Stopped, Usage};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A solution program that reads one input on stdin and writes its answer on stdout.
 pub struct Solution {
@@ -23,14 +24,15 @@ pub enum Run {
 
 impl Solution {
     pub fn run(&self, input: &str) -> Run {
-        self.run_timed(input).0
+        self.run_measured(input, None).0
     }
 
-    /// The run and its wall-clock time (from start to exit, or to the kill).
-    pub fn run_timed(&self, input: &str) -> (Run, Duration) {
+    /// The run and what it cost (see [`crate::measure`]); `memory_kib`: stop it once its
+    /// resident set passes this, a failure saying so.
+    pub fn run_measured(&self, input: &str, memory_kib: Option<u64>) -> (Run, Usage) {
         let mut child = match spawn_piped(&self.program) {
             Ok(child) => child,
-            Err(why) => return (Run::Failed(why), Duration::ZERO),
+            Err(why) => return (Run::Failed(why), Usage::default()),
         };
         let mut stdin = child.stdin.take().expect("piped stdin");
         let input = input.to_owned();
@@ -40,36 +42,25 @@ impl Solution {
         });
         let stdout = drain(child.stdout.take().expect("piped stdout"));
         let stderr = drain(child.stderr.take().expect("piped stderr"));
-        let started = Instant::now();
-        let mut pause = Duration::from_micros(50);
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break Ok(status),
-                Ok(None) if started.elapsed() > self.timeout => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    break Err(format!("no answer within {:?} (killed)", self.timeout));
-                }
-                Ok(None) => {
-                    thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_millis(5));
-                }
-                Err(error) => break Err(format!("cannot wait for the solution: {error}")),
-            }
-        };
-        let elapsed = started.elapsed();
+        let (ended, usage) = measure::wait(&mut child, self.timeout, memory_kib);
         let _ = writer.join();
         let stdout = stdout.join().unwrap_or_default();
         let stderr = stderr.join().unwrap_or_default();
-        let run = match status {
+        let run = match ended {
             Ok(status) if status.success() => Run::Output(stdout),
             Ok(status) => {
                 let first = stderr.lines().next().unwrap_or("(nothing on stderr)");
                 Run::Failed(format!("{status}; stderr: {first}"))
             }
-            Err(why) => Run::Failed(why),
+            Err(Stopped::Time(after)) => {
+                Run::Failed(format!("no answer within {after:?} (killed)"))
+            }
+            Err(Stopped::Memory) => Run::Failed(format!(
+                "killed at a resident set of {} (over the memory limit)",
+                usage.peak_text()
+            )),
         };
-        (run, elapsed)
+        (run, usage)
     }
 }
 
