@@ -6,7 +6,8 @@
 //!   rustc reports no unused item, and no `allow` in the bundle silences those lints;
 //! - reproduce each `samples/<crate>/*.in` -> `.out` byte for byte, in each edition (or as
 //!   the crate's `checker` judges, within its time limit; interactive crates play each
-//!   sample against their interactor: `stress_kit::replay_bundle_sample`);
+//!   sample against their interactor: `stress_kit::replay_bundle_sample`), each run within
+//!   the crate's time and memory limits (`time-limit-ms`, `memory-limit-mb`);
 //! - use no std API newer than the oldest rustc among its judges (clippy's
 //!   `incompatible_msrv` on a scratch package holding the bundle);
 //! - fit the smallest source size limit among its judges (64 KiB where unknown), and the
@@ -27,7 +28,7 @@ use std::fmt::Write as _;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A problem's bundle stays under this: past it, a bundle is hard to read. The Enclosure bot,
 /// a whole game engine and search, is held to its referee's limit alone (`judges.toml`).
@@ -184,7 +185,10 @@ fn check_crate(
         for (input, expected) in &samples {
             // Crates judged by a checker other than `exact`, or interactive: their own judgement.
             let judged = stress_kit::replay_bundle_sample(&root.join(&plan.dir), &binary, input)
-                .unwrap_or_else(|| run_sample(&binary, input, expected, &dir.join("out")));
+                .unwrap_or_else(|| {
+                    let contest = stress_kit::Contest::of_package(root.join(&plan.dir))?;
+                    run_sample(&binary, &contest, input, expected, &dir.join("out"))
+                });
             if let Err(e) = judged {
                 outcome.failures.push(format!(
                     "edition {edition}, sample {}: {e}",
@@ -421,7 +425,15 @@ fn rustc(source: &Path, args: &[&str], out: &Path) -> Result<String, String> {
     }
 }
 
-fn run_sample(binary: &Path, input: &Path, expected: &Path, out_dir: &Path) -> Result<(), String> {
+/// The bundle on one sample, as a judge runs it: byte for byte, within the crate's time and
+/// memory limits (`stress_kit::measure`).
+fn run_sample(
+    binary: &Path,
+    contest: &stress_kit::Contest,
+    input: &Path,
+    expected: &Path,
+    out_dir: &Path,
+) -> Result<(), String> {
     let expected =
         std::fs::read(expected).map_err(|e| format!("cannot read {}: {e}", expected.display()))?;
     std::fs::create_dir_all(out_dir).unwrap();
@@ -437,18 +449,12 @@ fn run_sample(binary: &Path, input: &Path, expected: &Path, out_dir: &Path) -> R
         .stderr(File::create(&stderr_path).unwrap())
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let started = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if started.elapsed() > RUN_TIMEOUT {
-            child.kill().ok();
-            child.wait().ok();
-            return Err(format!("still running after {RUN_TIMEOUT:?}"));
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let limit = Some(contest.memory_limit_kib());
+    let (ended, usage) = stress_kit::measure::wait(&mut child, RUN_TIMEOUT, limit);
+    if let Some(over) = contest.exceeded(&usage) {
+        return Err(over);
+    }
+    let status = ended.map_err(|stopped| format!("stopped: {stopped:?}"))?;
     if !status.success() {
         let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
         return Err(format!("exited with {status}; stderr: {stderr}"));
@@ -756,4 +762,45 @@ fn type_names(module: &str) -> Vec<String> {
     names.sort();
     names.dedup();
     names
+}
+
+/// A greedy program on a sample fails with the one line of a judge's verdict, and the same
+/// program under a limit above its peak passes.
+#[test]
+fn a_greedy_run_fails_over_the_memory_limit_and_passes_under_a_higher_one() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("bundles-greedy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Above this test binary's own peak, which the kernel folds into a child's.
+    let mib = (stress_kit::measure::high_water_kib("self").unwrap() >> 10) + 24;
+    let program = dir.join("greedy.sh");
+    let script = format!(
+        "#!/bin/sh\nx=$(head -c {} /dev/zero | tr '\\0' a); echo 1\n",
+        mib << 20
+    );
+    std::fs::write(&program, script).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.join("a.in"), "x\n").unwrap();
+    std::fs::write(dir.join("a.out"), "1\n").unwrap();
+    let judged = |limit_mb: u64| {
+        let contest = stress_kit::Contest {
+            package: "greedy".into(),
+            dir: dir.clone(),
+            checker: stress_kit::Checker::Exact,
+            time_limit: Duration::from_secs(10),
+            memory_limit_mb: limit_mb,
+            time_source: judges::limits::Source::Default,
+            memory_source: judges::limits::Source::Metadata("aoj:1".into()),
+            interactive: false,
+        };
+        let (input, expected) = (dir.join("a.in"), dir.join("a.out"));
+        run_sample(&program, &contest, &input, &expected, &dir.join("out"))
+    };
+    let why = judged(mib / 2).unwrap_err();
+    let tail = format!(" > {} MiB (greedy; limit from aoj:1)", mib / 2);
+    assert!(
+        why.starts_with("memory limit exceeded: peak ") && why.ends_with(&tail),
+        "{why}"
+    );
+    assert_eq!(judged(4 * mib), Ok(()));
 }

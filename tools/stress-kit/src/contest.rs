@@ -57,6 +57,19 @@ impl Contest {
     }
 }
 
+impl Contest {
+    /// Why a run that cost `usage` is over the crate's time or memory limit, in one line
+    /// (`memory limit exceeded: peak 616.0 MiB > 256 MiB (hog; limit from aoj:1)`).
+    pub fn exceeded(&self, usage: &crate::measure::Usage) -> Option<String> {
+        crate::judging::Judging::of(self).limits?.exceeded(usage)
+    }
+
+    /// The memory limit in KiB, where a run is stopped.
+    pub fn memory_limit_kib(&self) -> u64 {
+        self.memory_limit_mb << 10
+    }
+}
+
 /// The crate's limits, held to `judges.toml` when one is found above `dir`; without one (a
 /// crate outside this workspace), as the table gives them.
 fn limits(table: Option<&judges::contest::Table>, dir: &Path) -> Result<Limits, String> {

@@ -129,7 +129,7 @@ fn reap(pid: libc::pid_t, options: libc::c_int) -> Option<(ExitStatus, u64)> {
 }
 
 /// `VmHWM` of `/proc/<pid>/status` in KiB: the process's peak resident set so far.
-pub(crate) fn high_water_kib(pid: &str) -> Option<u64> {
+pub fn high_water_kib(pid: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
