@@ -64,9 +64,10 @@ endif
 # The contest loop (tools/contest). Tests point CONTEST at an already built binary.
 CONTEST ?= $(CARGO) run --quiet --release -p contest --
 PORT ?= 10043
-# One progress line before the (quiet, first time ~30 s) build of the tool; none when tests
-# point CONTEST at a built binary.
-CONTEST_NOTE := $(if $(filter file default,$(origin CONTEST)),echo "contest: building if needed (cargo run --release -p contest)" >&2,:)
+# One progress line before the (quiet) build of the tool, the first time only (no binary
+# yet); none when tests point CONTEST at a built binary.
+CONTEST_BUILT := $(wildcard $(or $(CARGO_TARGET_DIR),target)/release/contest)
+CONTEST_NOTE := $(if $(filter file default,$(origin CONTEST)),$(if $(CONTEST_BUILT),:,echo "contest: building the contest tools once (cargo build --release -p contest, a minute or two); later runs start at once" >&2),:)
 
 # User values (names, titles, judges, numbers) reach the tool as environment variables and
 # never pass through a shell: `$(value X)` keeps `$`, quotes and backquotes as typed, and a
@@ -76,12 +77,14 @@ new: export CONTEST_PROBLEM := $(value PROBLEM)
 new: export CONTEST_JUDGES := $(value JUDGES)
 new: export CONTEST_INTERACTIVE := $(value INTERACTIVE)
 new: export CONTEST_CHECKER := $(value CHECKER)
+new: export CONTEST_TL := $(value TL)
+new: export CONTEST_ML := $(value ML)
 stress: export CONTEST_SEED := $(value SEED)
 stress: export CONTEST_CASES := $(value N)
 stress: export CONTEST_TIME := $(value TIME)
 listen: export CONTEST_PORT := $(value PORT)
 
-new: ## New problem crate + samples + member: make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,...] [INTERACTIVE=1] [CHECKER=...]
+new: ## New problem crate + samples + member: make new P=<name> [PROBLEM="title"] [JUDGES=aoj:1144,...] [TL=<ms>] [ML=<MB>] [INTERACTIVE=1] [CHECKER=...]
 	@$(CONTEST_NOTE)
 	@$(CONTEST) new --from-env
 

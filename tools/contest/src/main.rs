@@ -34,10 +34,16 @@ enum Command {
         /// How outputs are judged: exact, tokens, "float 1e-6" or custom
         #[arg(long, default_value = "exact")]
         checker: String,
-        /// Take NAME, the title, the judges, INTERACTIVE and CHECKER from CONTEST_NAME,
-        /// CONTEST_PROBLEM, CONTEST_JUDGES, CONTEST_INTERACTIVE and CONTEST_CHECKER (how
-        /// `make new` passes them: no shell reads them)
-        #[arg(long, conflicts_with_all = ["name", "problem", "judges", "interactive"])]
+        /// The judge's time limit in milliseconds [default: unknown, the workspace's default]
+        #[arg(long)]
+        time_limit_ms: Option<u64>,
+        /// The judge's memory limit in MB [default: unknown, the workspace's default]
+        #[arg(long)]
+        memory_limit_mb: Option<u64>,
+        /// Take NAME, the title, the judges, INTERACTIVE, CHECKER and the limits from
+        /// CONTEST_NAME, CONTEST_PROBLEM, CONTEST_JUDGES, CONTEST_INTERACTIVE, CONTEST_CHECKER,
+        /// CONTEST_TL and CONTEST_ML (how `make new` passes them: no shell reads them)
+        #[arg(long, conflicts_with_all = ["name", "problem", "judges", "interactive", "time_limit_ms", "memory_limit_mb"])]
         from_env: bool,
     },
     /// Write the insta snapshot of every samples/NAME/*.in from its .out (exact checker only):
@@ -122,6 +128,8 @@ fn main() -> ExitCode {
                 mut judges,
                 mut interactive,
                 mut checker,
+                mut time_limit_ms,
+                mut memory_limit_mb,
                 from_env,
             } => {
                 if from_env {
@@ -136,13 +144,18 @@ fn main() -> ExitCode {
                         }
                     };
                     checker = env("CONTEST_CHECKER")?.unwrap_or(checker);
+                    time_limit_ms = env_number("CONTEST_TL", "TL")?;
+                    memory_limit_mb = env_number("CONTEST_ML", "ML")?;
                 }
                 let usage_line = "make new P=<name> [PROBLEM=\"title\"] [JUDGES=key:id,...] \
-                                  [INTERACTIVE=1] [CHECKER=exact|tokens|\"float 1e-6\"|custom]";
+                                  [TL=<ms>] [ML=<MB>] [INTERACTIVE=1] \
+                                  [CHECKER=exact|tokens|\"float 1e-6\"|custom]";
                 let name = required(name, usage_line)?;
                 let mut spec = contest::new::Spec::from_command_line(&name, problem, &judges);
                 spec.interactive = interactive;
                 spec.checker = checker.parse().map_err(usage)?;
+                spec.time_limit_ms = time_limit_ms;
+                spec.memory_limit_mb = memory_limit_mb;
                 let created = contest::new::create(&root, &spec)?;
                 println!("{}", created.summary());
                 Ok(ExitCode::SUCCESS)

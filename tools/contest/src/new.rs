@@ -120,7 +120,9 @@ impl Created {
             "created crates/{name} and samples/{name} ({} sample(s)); added to the workspace\n\
              edit:\n  crates/{name}/src/lib.rs               {solution}\n  \
              crates/{name}/tests/support/mod.rs     {support}\n  \
-             crates/{name}/Cargo.toml               checker, time-limit-ms, judges\n  \
+             crates/{name}/tests/cli.rs             its malformed inputs, written for the placeholder's \
+             format: a truncated and a non-numeric input of this problem's\n  \
+             crates/{name}/Cargo.toml               checker, time-limit-ms, memory-limit-mb, judges\n  \
              samples/{name}/*.in, *.out              the statement's samples (then: make snapshots P={name})\n\
              then: cargo test -p {name}; make stress P={name}; make bundle P={name}",
             self.samples
@@ -301,20 +303,29 @@ fn stage(staging: &Path, spec: &Spec) -> Result<usize> {
     Ok(samples.len())
 }
 
-/// The insta snapshot of each sample, written from its `.out` as `tests/samples.rs` would
-/// write it (`samples__samples@<stem>.in.snap`; a glob's only file also as
-/// `samples__samples.snap`). Returns the snapshots that were missing or differed.
+/// The insta snapshot of each sample, written from its `.out` under the name `tests/samples.rs`
+/// gives it: `samples__samples@<stem>.in.snap`, or `samples__samples.snap` when the glob
+/// matches one file alone (insta then names it without a suffix). The other name's file, left
+/// from when there were more or fewer samples, is removed. Returns the snapshots that were
+/// missing or differed.
 pub fn write_snapshots(crate_dir: &Path, name: &str, samples: &[Sample]) -> Result<Vec<String>> {
     let snapshots = crate_dir.join("tests/snapshots");
-    let mut names: Vec<String> = samples
-        .iter()
-        .map(|s| format!("samples__samples@{}.in.snap", s.stem))
-        .collect();
-    if samples.len() == 1 {
-        names.push("samples__samples.snap".to_string());
+    let per_sample = |s: &Sample| format!("samples__samples@{}.in.snap", s.stem);
+    let (names, stale): (Vec<String>, Vec<String>) = match samples {
+        [only] => (vec![ONE_SAMPLE.to_string()], vec![per_sample(only)]),
+        _ => (
+            samples.iter().map(per_sample).collect(),
+            vec![ONE_SAMPLE.to_string()],
+        ),
+    };
+    for file in stale {
+        let path = snapshots.join(file);
+        if path.exists() {
+            fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+        }
     }
     let mut written = Vec::new();
-    for (file, sample) in names.iter().zip(samples.iter().cycle()) {
+    for (file, sample) in names.iter().zip(samples) {
         let path = snapshots.join(file);
         let text = snapshot(name, &sample.stem, &sample.output);
         if fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
@@ -324,6 +335,9 @@ pub fn write_snapshots(crate_dir: &Path, name: &str, samples: &[Sample]) -> Resu
     }
     Ok(written)
 }
+
+/// The snapshot of a crate's only sample.
+const ONE_SAMPLE: &str = "samples__samples.snap";
 
 fn sample(stem: &str, input: &str, output: &str) -> Sample {
     Sample {
@@ -342,7 +356,8 @@ pub fn snapshot(name: &str, stem: &str, output: &str) -> String {
     )
 }
 
-/// The table's optional keys: where the problem came from and its limits.
+/// The table's other keys: where the problem came from (when known) and its limits (always,
+/// "unknown" where not given).
 fn extra_metadata(spec: &Spec) -> String {
     let mut out = String::new();
     if let Some(url) = &spec.url {
@@ -351,12 +366,15 @@ fn extra_metadata(spec: &Spec) -> String {
     if let Some(group) = &spec.group {
         out += &format!("group = {}\n", toml_string(group));
     }
-    if let Some(ms) = spec.time_limit_ms {
-        out += &format!("time-limit-ms = {ms}\n");
-    }
-    if let Some(mb) = spec.memory_limit_mb {
-        out += &format!("memory-limit-mb = {mb}\n");
-    }
+    let unknown = || "\"unknown\"".to_string();
+    out += "# The judge's limits (or \"unknown\": the workspace's defaults, 2000 ms and 64 MB, apply);\n\
+            # where judges.toml records the problem's, the samples test holds these to them.\n";
+    let ms = spec.time_limit_ms.map_or_else(unknown, |ms| ms.to_string());
+    out += &format!("time-limit-ms = {ms}\n");
+    let mb = spec
+        .memory_limit_mb
+        .map_or_else(unknown, |mb| mb.to_string());
+    out += &format!("memory-limit-mb = {mb}\n");
     if spec.interactive {
         out += "interactive = true\n";
     }
@@ -397,6 +415,41 @@ mod tests {
         let spec = Spec::from_command_line("x", None, "aoj:1144, poj:3009");
         assert_eq!(spec.judges, ["aoj:1144", "poj:3009"]);
         assert_eq!(spec.problem, "x");
+    }
+
+    #[test]
+    fn both_limits_are_written_given_or_unknown() {
+        let mut spec = Spec::from_command_line("x", None, "aoj:1");
+        let table = extra_metadata(&spec);
+        assert!(table.contains("time-limit-ms = \"unknown\"\nmemory-limit-mb = \"unknown\"\n"));
+        (spec.time_limit_ms, spec.memory_limit_mb) = (Some(1500), Some(128));
+        let table = extra_metadata(&spec);
+        assert!(
+            table.contains("time-limit-ms = 1500\nmemory-limit-mb = 128\n"),
+            "{table}"
+        );
+    }
+
+    #[test]
+    fn one_sample_gets_one_snapshot_named_as_insta_names_it() {
+        let dir = std::env::temp_dir().join(format!("contest-snapshots-{}", std::process::id()));
+        let files = || {
+            let mut names: Vec<String> = fs::read_dir(dir.join("tests/snapshots"))
+                .unwrap()
+                .map(|e| e.unwrap().file_name().into_string().unwrap())
+                .collect();
+            names.sort();
+            names
+        };
+        let first = sample("a", "1\n", "1\n");
+        write_snapshots(&dir, "demo", std::slice::from_ref(&first)).unwrap();
+        assert_eq!(files(), ["samples__samples.snap"]);
+        write_snapshots(&dir, "demo", &[first, sample("b", "2\n", "2\n")]).unwrap();
+        assert_eq!(
+            files(),
+            ["samples__samples@a.in.snap", "samples__samples@b.in.snap"]
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

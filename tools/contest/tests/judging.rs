@@ -68,7 +68,9 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
     write(&ws, "samples/demo-float/placeholder.out", "6\n");
 
     // A 1,000 ms limit: 600 ms passes with a warning, 1,500 ms fails with the time taken.
-    let table = ws.read(manifest) + "time-limit-ms = 1000\n";
+    let table = ws
+        .read(manifest)
+        .replace("time-limit-ms = \"unknown\"", "time-limit-ms = 1000");
     write(&ws, manifest, &table);
     let main = "crates/demo-float/src/main.rs";
     edit(
@@ -85,7 +87,26 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
     edit(&ws, main, "from_millis(600)", "from_millis(1500)");
     let (passed, text) = cargo_test(&ws, "demo-float", &["--test", "samples"]);
     assert!(
-        !passed && text.contains("over the time limit of 1000 ms"),
+        !passed && text.contains(" ms > 1000 ms (demo-float; limit from local-referee)"),
+        "{text}"
+    );
+
+    // A 16 MB limit: a solution that fills 64 MiB fails with its peak, in one line.
+    edit(
+        &ws,
+        main,
+        "std::thread::sleep(std::time::Duration::from_millis(1500));",
+        "std::hint::black_box(vec![1u8; 64 << 20]);",
+    );
+    let table = ws
+        .read(manifest)
+        .replace("memory-limit-mb = \"unknown\"", "memory-limit-mb = 16");
+    write(&ws, manifest, &table);
+    let (passed, text) = cargo_test(&ws, "demo-float", &["--test", "samples"]);
+    assert!(
+        !passed
+            && text.contains("memory limit exceeded: peak ")
+            && text.contains(" > 16 MiB (demo-float; limit from local-referee)"),
         "{text}"
     );
 
