@@ -71,6 +71,10 @@ pub struct PlayArgs {
     /// Keep each bot program's temporary working directory (its path is printed on stderr).
     #[arg(long)]
     pub keep_bot_dirs: bool,
+    /// The memory each bot program may hold, in MiB, as a judge limits it: a bot whose peak
+    /// resident set passes it after an answer dies (a crash, "memory limit exceeded").
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub memory_limit_mb: Option<u64>,
     /// 2 to 4 bots, seat 0 first: a shell command line (run with `sh -c`) or
     /// `builtin:NAME` (list them with `enclosure-arena bots`).
     #[arg(value_name = "BOT", required = true, num_args = 1..)]
@@ -132,6 +136,7 @@ pub fn play(args: &PlayArgs) -> ExitCode {
         step_limit: config.step_limit,
         bot_stderr: !args.quiet_bots,
         keep_bot_dirs: args.keep_bot_dirs,
+        memory_limit_mib: args.memory_limit_mb,
     };
     let bots = specs
         .iter()

@@ -55,6 +55,8 @@ pub struct Launch {
     pub bot_stderr: bool,
     /// Keep each process bot's temporary working directory after the game.
     pub keep_bot_dirs: bool,
+    /// The memory a process bot may hold, in MiB (none: no limit).
+    pub memory_limit_mib: Option<u64>,
 }
 
 /// Starts the bot for one seat. A builtin gets `seed`; a process is spawned
@@ -68,6 +70,7 @@ pub fn launch(spec: &BotSpec, seed: u64, launch: &Launch) -> Box<dyn Bot> {
             let options = SpawnOptions {
                 inherit_stderr: launch.bot_stderr,
                 keep_dir: launch.keep_bot_dirs,
+                memory_limit_mib: launch.memory_limit_mib,
             };
             Box::new(ProcessBot::spawn(cmd, launch.step_limit, &options))
         }

@@ -230,3 +230,33 @@ fn three_misbehaving_bots_at_once_leave_the_survivor_all_the_land() {
         assert_all_gone(&dir.join(file));
     }
 }
+
+/// A bot whose peak memory passes the limit dies as a judge would stop it, saying so; the
+/// same bot under a limit above its peak plays on. `hog.sh 48` holds 48 MiB (and more while
+/// it builds them) from its first answer.
+#[test]
+fn a_bot_over_the_memory_limit_dies_saying_so_and_under_it_plays_on() {
+    let bots = [
+        format!("exec sh '{}' 48", script("hog").display()),
+        "builtin:random".to_string(),
+        "builtin:idle".to_string(),
+    ];
+    // Long steps: making 48 MiB in a shell is slow on a loaded machine.
+    let step = std::time::Duration::from_secs(10);
+    let over = play_within(&bots, 11, step, Some(32));
+    assert!(!over.result.seats[0].alive);
+    let said = serde_json::to_string(&over.replay).unwrap();
+    assert!(
+        said.contains("memory limit exceeded: peak ") && said.contains(" MiB > 32 MiB"),
+        "{said}"
+    );
+    let under = play_within(&bots, 11, step, Some(1024));
+    assert!(!serde_json::to_string(&under.replay)
+        .unwrap()
+        .contains("memory limit"));
+    assert!(
+        u64::from(under.result.turns) > 1,
+        "{} turns",
+        under.result.turns
+    );
+}

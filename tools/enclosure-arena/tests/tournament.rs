@@ -20,6 +20,7 @@ fn config(games: usize, jobs: usize) -> TournamentConfig {
         step_limit: Duration::from_secs(5),
         keep: None,
         keep_bot_dirs: false,
+        memory_limit_mib: None,
     }
 }
 

@@ -12,6 +12,7 @@
 //! ensures; [`ProcessBot::retire`] then joins them (with a bounded wait).
 
 pub mod lines;
+pub mod memory;
 pub mod reap;
 pub mod workdir;
 
@@ -47,12 +48,15 @@ pub struct SpawnOptions {
     pub inherit_stderr: bool,
     /// Leave the bot's temporary working directory in place after the game.
     pub keep_dir: bool,
+    /// The memory a bot may hold, in MiB: over it, it fails as a judge would stop it.
+    pub memory_limit_mib: Option<u64>,
 }
 
 /// A running bot program (see the module doc).
 pub struct ProcessBot {
     command: String,
     limit: Duration,
+    memory_limit_mib: Option<u64>,
     running: Option<Running>,
     /// The first failure; every later request fails the same way.
     failure: Option<BotError>,
@@ -92,6 +96,7 @@ impl ProcessBot {
         ProcessBot {
             command: command.to_string(),
             limit,
+            memory_limit_mib: options.memory_limit_mib,
             running,
             failure,
             dir,
@@ -115,13 +120,31 @@ impl ProcessBot {
             return Err(failure.clone());
         }
         let result = match &self.running {
-            Some(running) => running.exchange(request, deadline),
+            Some(running) => running
+                .exchange(request, deadline)
+                .and_then(|answer| self.within_memory().map(|()| answer)),
             None => Err(BotError::Closed),
         };
         if let Err(e) = &result {
             self.failure = Some(e.clone());
         }
         result
+    }
+}
+
+impl ProcessBot {
+    /// Fails the bot whose process group's peak resident set is over its memory limit.
+    fn within_memory(&self) -> Result<(), BotError> {
+        let (Some(limit), Some(pid)) = (self.memory_limit_mib, self.pid()) else {
+            return Ok(());
+        };
+        match memory::group_high_water_kib(pid) {
+            Some(peak) if peak > limit << 10 => Err(BotError::Failed(format!(
+                "memory limit exceeded: peak {:.1} MiB > {limit} MiB",
+                peak as f64 / 1024.0
+            ))),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -40,6 +40,10 @@ pub struct TournamentArgs {
     /// Keep each bot program's temporary working directory (paths printed on stderr).
     #[arg(long)]
     pub keep_bot_dirs: bool,
+    /// The memory each bot program may hold, in MiB, as a judge limits it: a bot whose peak
+    /// resident set passes it after an answer dies (a crash, "memory limit exceeded").
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub memory_limit_mb: Option<u64>,
     /// The line-up, 2 to 4 bots as for `play` (copies allowed, e.g. three builtin:hunter).
     #[arg(value_name = "BOT", required = true, num_args = 1..)]
     pub bots: Vec<String>,
@@ -65,6 +69,7 @@ pub fn main(args: &TournamentArgs) -> ExitCode {
         step_limit: Duration::from_millis(args.step_ms),
         keep: args.replays.as_ref().map(|_| args.keep),
         keep_bot_dirs: args.keep_bot_dirs,
+        memory_limit_mib: args.memory_limit_mb,
     };
     let names: Vec<String> = lineup.iter().map(BotSpec::display_name).collect();
     let played = play_lineup(

@@ -49,6 +49,8 @@ pub struct TournamentConfig {
     pub keep: Option<Keep>,
     /// Keep each bot program's temporary working directory.
     pub keep_bot_dirs: bool,
+    /// The memory each bot program may hold, in MiB.
+    pub memory_limit_mib: Option<u64>,
 }
 
 /// Which games of a tournament keep their replay (`--keep`).
@@ -125,6 +127,7 @@ pub fn run(config: &TournamentConfig, lineup: &[BotSpec]) -> Vec<GameRecord> {
         step_limit: config.step_limit,
         bot_stderr: false,
         keep_bot_dirs: config.keep_bot_dirs,
+        memory_limit_mib: config.memory_limit_mib,
     };
     std::thread::scope(|scope| {
         for _ in 0..config.jobs.max(1).min(config.games.max(1)) {

@@ -51,6 +51,10 @@ pub struct SeriesArgs {
     /// seats (same seed, so the same seatings), and compare the two in `tournament.md`.
     #[arg(long)]
     pub rules_alone: bool,
+    /// The memory each bot program may hold, in MiB, as a judge limits it: a bot whose peak
+    /// resident set passes it after an answer dies (a crash, "memory limit exceeded").
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub memory_limit_mb: Option<u64>,
 }
 
 /// One line of the file, resolved.
@@ -202,6 +206,7 @@ fn play_and_report(args: &SeriesArgs, jobs: usize, lineup: &Lineup) -> Result<Re
         step_limit: Duration::from_millis(1000),
         keep: Some(Keep::First),
         keep_bot_dirs: false,
+        memory_limit_mib: args.memory_limit_mb,
     };
     eprintln!(
         "enclosure-arena series: {} ({} games)",
@@ -347,6 +352,7 @@ pair     full    builtin:random builtin:idle
             sample: None,
             jobs: Some(1),
             rules_alone: true,
+            memory_limit_mb: None,
         };
         assert_eq!(main(&args), ExitCode::SUCCESS);
         let summary = std::fs::read_to_string(dir.join("reports/tournament.md")).unwrap();

@@ -52,6 +52,16 @@ pub struct Played {
 
 /// Plays one game of `bots` (`builtin:NAME` or commands) with a replay in memory.
 pub fn play(bots: &[String], seed: u64, step: Duration) -> Played {
+    play_within(bots, seed, step, None)
+}
+
+/// `play`, with each process bot held to `memory_limit_mib`.
+pub fn play_within(
+    bots: &[String],
+    seed: u64,
+    step: Duration,
+    memory_limit_mib: Option<u64>,
+) -> Played {
     let config = GameConfig {
         seed,
         step_limit: step,
@@ -60,6 +70,7 @@ pub fn play(bots: &[String], seed: u64, step: Duration) -> Played {
         step_limit: step,
         bot_stderr: false,
         keep_bot_dirs: false,
+        memory_limit_mib,
     };
     let players = bots
         .iter()
