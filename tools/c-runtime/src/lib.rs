@@ -15,7 +15,9 @@
 //!   memory functions the compiler calls by name;
 //! - [`panic`]: the panic handler and hooks;
 //! - [`io`]: the I/O traits, stdin (filled a line at a time), stdout and stderr;
-//! - [`collections`]: `alloc`'s collections, and `HashMap`/`HashSet`;
+//! - [`collections`]: `alloc`'s collections, and `HashMap`/`HashSet`, hashbrown's table
+//!   (a crate of its own, which the bundler compiles beside this one);
+//! - [`hash`]: `core::hash`, and the fixed hasher std's maps use by default;
 //! - [`sync`]: `Arc` and `OnceLock`.
 //!
 //! **Soundness.** No function hands out `&mut` to shared state: the stdin buffer and the
@@ -26,11 +28,12 @@
 //!
 //! **Where it differs from std, on purpose** (each forced by the image having no operating
 //! system, or by the judges' size limits):
-//! - `HashMap` and `HashSet` are ordered B-trees: with no source of randomness std's hash
-//!   seed cannot be drawn, and a B-tree needs none. Keys must be `Ord` as well as `Hash` (a
-//!   key type that is not fails to compile), lookups take O(log n), and iteration is in key
-//!   order, which std's unspecified order allows. Each derefs to its `BTreeMap` or
-//!   `BTreeSet`, so the methods a solution calls are that type's, by the same names.
+//! - `HashMap` and `HashSet` hash with one fixed hasher: with no source of randomness,
+//!   std's per-run seed cannot be drawn (what that costs, and the hasher's design: [`hash`]).
+//!   The table is std's own, hashbrown, so keys need `Hash + Eq` as std's do, operations
+//!   take expected O(1), and any `BuildHasher` goes (`FxHashMap`). Each is a type of its
+//!   own that derefs to hashbrown's, so the methods a solution calls are hashbrown's, by
+//!   std's names; `Entry<'_, K, V>` named in a signature means the default hasher's.
 //! - A panic prints one fixed line ([`panic::PANIC_LINE`], through the hook a solution set,
 //!   as std would) and exits with status 101, without unwinding; `catch_unwind` therefore
 //!   never returns `Err`. A handler that reads nothing of the panic lets the compiler drop
@@ -51,6 +54,7 @@
 extern crate alloc;
 
 pub mod collections;
+pub mod hash;
 pub mod host;
 pub mod io;
 pub mod panic;
@@ -68,12 +72,6 @@ pub use core::{
 };
 // `std::u32::MAX` and the like: deprecated, still in old solutions and crates.
 pub use core::{f32, f64, i128, i16, i32, i64, i8, isize, u128, u16, u32, u64, u8, usize};
-
-/// `core::hash`, and std's `RandomState` where std keeps it too.
-pub mod hash {
-    pub use crate::collections::hash_map::RandomState;
-    pub use core::hash::*;
-}
 
 pub mod error {
     pub use core::error::Error;

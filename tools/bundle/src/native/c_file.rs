@@ -4,6 +4,7 @@
 //! the template.
 
 use super::compile::{Arch, Optimisation};
+use super::hashbrown::Hashbrown;
 use super::image::{Image, PAGE};
 use crate::metadata::Plan;
 
@@ -70,12 +71,14 @@ const LZMA_LC_LP_PB: [u32; 3] = [2, 0, 0];
 /// xz's strongest preset, `-9e`.
 const LZMA_PRESET: u32 = 9 | 1 << 31;
 
+/// The C file of `images`; `hashbrown` where they hold its code, for its notice.
 pub fn render(
     plan: &Plan,
     rust_bundle: &str,
     optimisation: Optimisation,
     images: &[&Built],
     left_out: &[(Arch, String)],
+    hashbrown: Option<&Hashbrown>,
 ) -> anyhow::Result<Rendered> {
     let stream = Stream::lay_out(images);
     let packed = lzma(&stream.bytes)?;
@@ -83,7 +86,7 @@ pub fn render(
     let mut values = values(images, &stream, &packed, &encoded, left_out);
     values.push((
         "HEADER".into(),
-        header(plan, rust_bundle, optimisation, images, left_out),
+        header(plan, rust_bundle, optimisation, images, left_out, hashbrown),
     ));
     let text = fill(TEMPLATE, &values);
     Ok(Rendered {
@@ -136,13 +139,15 @@ fn lzma(bytes: &[u8]) -> anyhow::Result<Vec<u8>> {
 }
 
 /// The C comment on top: what the file is, how it was made, and every licence notice of
-/// the code inside (the Rust bundle's, and Rust's own libraries').
+/// the code inside (the Rust bundle's, Rust's own libraries', and hashbrown's where the
+/// images hold it).
 fn header(
     plan: &Plan,
     rust_bundle: &str,
     optimisation: Optimisation,
     images: &[&Built],
     left_out: &[(Arch, String)],
+    hashbrown: Option<&Hashbrown>,
 ) -> String {
     let rust_header: Vec<&str> = rust_bundle
         .lines()
@@ -213,6 +218,13 @@ fn header(
         lines.push(String::new());
         lines.extend(MIT_TERMS.lines().map(str::to_string));
     }
+    if let Some(hashbrown) = hashbrown {
+        lines.push(String::new());
+        lines.extend(hashbrown_heading(hashbrown));
+        lines.push(String::new());
+        let text = hashbrown.notice.text.trim_end();
+        lines.extend(text.lines().map(|line| format!("  {line}")));
+    }
     let mut out = String::from("/*\n");
     for line in lines {
         // A notice that held `*/` would end the comment early.
@@ -224,6 +236,25 @@ fn header(
     }
     out.push_str(" */\n");
     out
+}
+
+/// The line above hashbrown's notice: what it covers, where it comes from, which licence.
+fn hashbrown_heading(hashbrown: &Hashbrown) -> Vec<String> {
+    let home = hashbrown
+        .repository
+        .as_deref()
+        .map_or(String::new(), |url| format!(" ({url})"));
+    let notice = &hashbrown.notice;
+    vec![
+        format!(
+            "{}{home}, the runtime's HashMap and HashSet,",
+            hashbrown.name
+        ),
+        format!(
+            "compiled into the image: {}, chosen from {}. Notice: {}.",
+            notice.licence, hashbrown.licence, notice.origin
+        ),
+    ]
 }
 
 /// `bytes` in base 85: each 4 bytes, most significant first, as 5 digits; a last group of

@@ -1,7 +1,9 @@
-//! The two rustc runs of a C bundle: the runtime crate (`tools/c-runtime`) as a crate
-//! named `std`, then the image against it, linked into a static position-independent
-//! executable with no C library, its entry the exported `image_main`.
+//! The rustc runs of a C bundle: the runtime crate (`tools/c-runtime`) as a crate named
+//! `std`, after hashbrown, the one crate it depends on; then the image against it, linked
+//! into a static position-independent executable with no C library, its entry the exported
+//! `image_main`.
 
+use super::hashbrown;
 use super::missing::ImageError;
 use super::source::ENTRY;
 use anyhow::{bail, Context, Result};
@@ -22,7 +24,10 @@ macro_rules! runtime_files {
 /// keeps the list whole.
 const RUNTIME: &[(&str, &str)] = runtime_files![
     "lib.rs",
-    "collections.rs",
+    "collections/mod.rs",
+    "collections/hash_map.rs",
+    "collections/hash_set.rs",
+    "hash.rs",
     "host.rs",
     "panic.rs",
     "start.rs",
@@ -33,8 +38,11 @@ const RUNTIME: &[(&str, &str)] = runtime_files![
     "io/traits.rs",
 ];
 
-/// Flags shared by both builds: no unwinding (nothing to unwind to without std).
-const CODEGEN: &[&str] = &["--edition", "2021", "-C", "panic=abort"];
+/// Flags shared by every build: no unwinding (nothing to unwind to without std).
+const CODEGEN: &[&str] = &["-C", "panic=abort"];
+
+/// The edition of the runtime and of the image; hashbrown is compiled in its own.
+const EDITION: &[&str] = &["--edition", "2021"];
 
 /// The machines a C bundle carries an image for, in the order the images are stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,8 +224,9 @@ impl Toolchain {
         })
     }
 
-    /// The runtime's rlib at `optimisation`: the one in the cache built from the same
-    /// sources by the same rustc with the same flags, or else one built now and kept there.
+    /// The runtime's rlib at `optimisation`, hashbrown's beside it: the ones in the cache
+    /// built from the same sources by the same rustc with the same flags, or else ones built
+    /// now and kept there.
     fn runtime(&self, optimisation: Optimisation) -> Result<PathBuf> {
         let slot = &self.runtimes[optimisation as usize];
         let found = slot.get_or_init(|| {
@@ -228,7 +237,7 @@ impl Toolchain {
     }
 
     fn cached_runtime(&self, optimisation: Optimisation) -> Result<PathBuf> {
-        let key = self.runtime_key(optimisation);
+        let key = self.runtime_key(optimisation)?;
         let kept = self.cache.join(&key);
         let rlib = kept.join("libstd.rlib");
         if rlib.is_file() {
@@ -244,9 +253,30 @@ impl Toolchain {
                 .and_then(|()| std::fs::write(&file, text))
                 .with_context(|| format!("cannot write {}", file.display()))?;
         }
+        let hashbrown = hashbrown::find()?;
+        let hashbrown_rlib = draft.join("libhashbrown.rlib");
+        run(
+            self.rustc(
+                optimisation,
+                &hashbrown.dir,
+                &hashbrown.name.replace(' ', "-"),
+            )
+            .args(["--edition", &hashbrown.edition])
+            .args(["--crate-type", "rlib", "--crate-name", "hashbrown"])
+            .args(["--cap-lints", "allow", "-o"])
+            .arg(&hashbrown_rlib)
+            .arg(&hashbrown.root),
+            &format!("{} (the runtime's HashMap and HashSet)", hashbrown.name),
+        )?;
+        let mut extern_hashbrown = std::ffi::OsString::from("hashbrown=");
+        extern_hashbrown.push(&hashbrown_rlib);
         run(
             self.rustc(optimisation, &draft, "c-runtime")
-                .args(["--crate-type", "rlib", "--crate-name", "std", "-o"])
+                .args(EDITION)
+                .args(["--crate-type", "rlib", "--crate-name", "std"])
+                .arg("--extern")
+                .arg(extern_hashbrown)
+                .arg("-o")
                 .arg(draft.join("libstd.rlib"))
                 .arg(draft.join("src").join("lib.rs")),
             "the runtime (tools/c-runtime)",
@@ -260,22 +290,24 @@ impl Toolchain {
         Ok(rlib)
     }
 
-    /// Names a runtime build by all it depends on: its sources, the compiler, the machine
-    /// and the flags.
-    fn runtime_key(&self, optimisation: Optimisation) -> String {
+    /// Names a runtime build by all it depends on: its sources and hashbrown's (a registry
+    /// package, named by its id, never changes), the compiler, the machine and the flags.
+    fn runtime_key(&self, optimisation: Optimisation) -> Result<String> {
+        let hashbrown = hashbrown::find()?;
         let mut hasher = std::hash::DefaultHasher::new();
         RUNTIME.hash(&mut hasher);
+        (&hashbrown.id, &hashbrown.edition).hash(&mut hasher);
         (&self.rustc, &self.version, self.arch.triple()).hash(&mut hasher);
-        (CODEGEN, self.arch.flags(), optimisation.flags()).hash(&mut hasher);
-        format!(
+        (CODEGEN, EDITION, self.arch.flags(), optimisation.flags()).hash(&mut hasher);
+        Ok(format!(
             "{}-{}-{:016x}",
             self.arch.triple(),
             optimisation.name(),
             hasher.finish()
-        )
+        ))
     }
 
-    /// rustc with the flags of both builds; file names under `work` as `<shown>/...`, so
+    /// rustc with the flags of every build; file names under `work` as `<shown>/...`, so
     /// that no path in the image (and so the C file) depends on where the workspace is.
     fn rustc(&self, optimisation: Optimisation, work: &Path, shown: &str) -> Command {
         let mut remap = std::ffi::OsString::from("--remap-path-prefix=");
@@ -324,7 +356,7 @@ pub fn build_image(
 ) -> Result<PathBuf> {
     let mut hasher = std::hash::DefaultHasher::new();
     let link = link_flags();
-    (source, toolchain.runtime_key(optimisation), &link).hash(&mut hasher);
+    (source, toolchain.runtime_key(optimisation)?, &link).hash(&mut hasher);
     let images = toolchain.cache.join("images");
     let kept = images.join(format!("{:016x}.elf", hasher.finish()));
     if kept.is_file() {
@@ -336,12 +368,22 @@ pub fn build_image(
     std::fs::write(&image_source, source)?;
     let mut extern_std = std::ffi::OsString::from("std=");
     extern_std.push(&runtime);
+    // Where rustc finds what the runtime depends on (hashbrown), kept beside it.
+    let mut dependencies = std::ffi::OsString::from("dependency=");
+    dependencies.push(
+        runtime
+            .parent()
+            .expect("the runtime's rlib is in a directory"),
+    );
     let output = toolchain
         .rustc(optimisation, work, "c-bundle")
+        .args(EDITION)
         .args(["--crate-type", "bin", "--cap-lints", "allow"])
         .args(&link)
         .arg("--extern")
         .arg(&extern_std)
+        .arg("-L")
+        .arg(&dependencies)
         .arg("-o")
         .arg(&elf)
         .arg(&image_source)

@@ -11,8 +11,11 @@
 //! - `source`: the bundle text becomes the image crate: `#![no_std]`, std's prelude names
 //!   imported into every module, and an exported entry that runs `main` (on 32-bit x86
 //!   after aligning the stack, which Windows callers leave at 4 bytes);
-//! - `compile`: rustc builds the runtime (or finds it built by an earlier run) and the
-//!   image, a static position-independent executable linked at address 0 with no C library;
+//! - `compile`: rustc builds the runtime and hashbrown, the table of its `HashMap` (or
+//!   finds them built by an earlier run), and the image, a static position-independent
+//!   executable linked at address 0 with no C library;
+//! - `hashbrown`: where hashbrown's source is (the runtime package's dependency, in cargo's
+//!   registry), and whether an image holds its code, which then carries its notice;
 //! - `image`: the ELF file's sections that run (code, constants, data) laid out as in
 //!   memory, and its relocations, which all add the load address to a word;
 //! - `c_file`: the values that fill the C template (`native/loader.c`, the whole program):
@@ -25,8 +28,9 @@
 //! `<crate>.c` (x86-64) and `<crate>-i686.c` (32-bit x86), each at the first optimisation
 //! that fits; each file's header and `#error` for the other machine name the other file.
 //!
-//! **Complexity.** Two rustc runs per image (the runtime, then the image; up to three
-//! images a machine as the optimisations go down), and linear passes over images of at
+//! **Complexity.** Three rustc runs per image (hashbrown, the runtime, then the image; the
+//! first two kept for every later image; up to three images a machine as the
+//! optimisations go down), and linear passes over images of at
 //! most a few hundred KB. At run time the loader's start-up is linear in the stream up to
 //! the end of the image it runs.
 //!
@@ -60,15 +64,20 @@
 //!   not memory mapped at run time: the program makes only the system calls any C program
 //!   makes, which is what judges that filter system calls allow. A compiler without GNU C
 //!   (MSVC, tcc, which cannot make the array executable) stops at one `#error`.
-//! - The runtime built once per rustc, machine and optimisation, and each image once per
-//!   source, kept in `target/c-bundle/cache` under a name made from all they depend on
-//!   (sources, compiler, flags): an edit to a solution rebuilds only its images, and the
+//! - The runtime (with hashbrown's rlib beside it, built with the same flags) built once
+//!   per rustc, machine and optimisation, and each image once per source, kept in
+//!   `target/c-bundle/cache` under a name made from all they depend on (sources, hashbrown's
+//!   package, compiler, flags): an edit to a solution rebuilds only its images, and the
 //!   tests reuse what `make bundle` built.
+//! - hashbrown's code is generic: an image holds it only where the solution uses a hash
+//!   map or set, and only such a C file carries hashbrown's notice (decided on the Rust
+//!   bundle's text, which after the compiler's pass names nothing it does not use).
 //! - Only sections that run go in: `.eh_frame` and the like are left as zeros, which
 //!   compress to almost nothing; with `panic=abort` nothing unwinds.
 
 mod c_file;
 mod compile;
+mod hashbrown;
 mod image;
 pub mod missing;
 mod source;
@@ -307,7 +316,11 @@ fn render(
     images: &[&c_file::Built],
     left_out: &[(Arch, String)],
 ) -> Result<CBundle> {
-    let text = c_file::render(plan, rust_bundle, optimisation, images, left_out)?;
+    let hashbrown = match hashbrown::in_image(rust_bundle) {
+        true => Some(hashbrown::find()?),
+        false => None,
+    };
+    let text = c_file::render(plan, rust_bundle, optimisation, images, left_out, hashbrown)?;
     Ok(CBundle {
         file_name: file_name.to_string(),
         text: text.text,
