@@ -31,8 +31,9 @@
 //!
 //! A crate made by `make new` (proconio, itertools) gets a C bundle when one of its judges
 //! takes C; `ALSO_IN_C` stand in for such crates here, whatever their judges: proconio and
-//! itertools, rustc-hash's `FxHashMap` (the runtime's ordered `HashMap`), and a contestant's
-//! template of all of them with ac-library-rs.
+//! itertools, rustc-hash's `FxHashMap` (the runtime's `HashMap` with another hasher), a
+//! `HashMap` whose key has no order, and a contestant's template of all of them with
+//! ac-library-rs.
 
 mod damage;
 mod runner;
@@ -203,9 +204,10 @@ const OTHER_MACHINES: [Machine; 13] = [
 ];
 
 /// Bundled to C as well: fixtures written as contestants write crates.
-const ALSO_IN_C: [&str; 3] = [
+const ALSO_IN_C: [&str; 4] = [
     "fixture-itertools-ways",
     "fixture-fxhash-dictionary",
+    "fixture-hash-points",
     "fixture-template-subsequence-sums",
 ];
 
@@ -764,6 +766,34 @@ fn c_and_rust_bundles_pass_the_same_random_cases_of_each_crates_oracle() {
             });
         }
     });
+}
+
+/// A map keyed by a struct that derives `Hash` and `Eq` and no order (`fixture-hash-points`)
+/// gets a C bundle, which under every judge's command line prints what the Rust bundle
+/// prints on an input far past the samples (200,000 inserts and lookups), and carries
+/// hashbrown's notice, which a C file whose solution uses no hash map (curling's) does not.
+#[test]
+fn a_hash_map_key_without_an_order_gives_the_rust_bundles_output() {
+    let find = |name: &str| built().iter().find(|b| b.name == name).expect("built");
+    let points = find("fixture-hash-points");
+    let input = b"200000 600 11\n";
+    let rust = run(&points.rust_binary, input);
+    assert!(rust.status.success() && !rust.stdout.is_empty());
+    for (build, binary) in &points.c_binaries {
+        let c = run(binary, input);
+        assert_eq!(
+            (c.status.code(), &c.stdout),
+            (rust.status.code(), &rust.stdout),
+            "{} ({build})",
+            points.file
+        );
+    }
+    let header = |built: &Built| {
+        let text = std::fs::read_to_string(c_source(built)).unwrap();
+        text[..text.find("*/").expect("a header comment")].to_string()
+    };
+    assert!(header(points).contains("Copyright (c) 2016 Amanieu d'Antras"));
+    assert!(!header(find("curling")).contains("hashbrown"));
 }
 
 #[test]
