@@ -231,6 +231,8 @@ struct Built {
     file: String,
     /// Its samples (`samples/<name>/`, or a fixture's own `samples/`).
     samples: PathBuf,
+    /// Its crate's directory, whose manifest holds its limits.
+    dir: PathBuf,
     rust_binary: PathBuf,
     c_bytes: usize,
     c_limit: (usize, String),
@@ -382,6 +384,7 @@ fn build(
                 name: name.to_string(),
                 file: c.file_name.clone(),
                 samples: root().join(plan.samples_dir()),
+                dir: root().join(&plan.dir),
                 rust_binary: rust_binary.clone(),
                 c_bytes: c.text.len(),
                 c_limit: c_limit.clone(),
@@ -456,6 +459,87 @@ fn every_c_bundle_compiles_under_every_judge_command_line_and_replays_its_sample
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Each C bundle, as the first judge line builds it, answers every sample within its crate's
+/// time and memory limits (`time-limit-ms`, `memory-limit-mb`), measured as the Rust bundle's
+/// are (`stress_kit::measure`).
+#[test]
+fn every_c_bundle_answers_its_samples_within_the_crates_limits() {
+    let mut failures = Vec::new();
+    for built in built() {
+        let contest = stress_kit::Contest::of_package(&built.dir).unwrap();
+        let Some((build, binary)) = built.c_binaries.first() else {
+            continue;
+        };
+        for (input, _, _) in samples(&built.samples) {
+            if let Err(why) = run_within_limits(binary, &input, &contest) {
+                failures.push(format!(
+                    "{} ({build}), {}: {why}",
+                    built.file,
+                    input.display()
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A C bundle that holds more than its limit fails in one line saying so; under a limit
+/// above its peak the same program passes.
+#[test]
+fn a_greedy_c_bundle_fails_over_the_memory_limit_and_passes_under_a_higher_one() {
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("curling").unwrap();
+    // 64 MiB, every page written, then read back so that none of it can be left out.
+    let greedy = "fn main() {\n    let mut held = vec![0u8; 64 << 20];\n    \
+                  for i in (0..held.len()).step_by(4096) { held[i] = i as u8; }\n    \
+                  println!(\"{}\", held.iter().step_by(4096).map(|&b| b as u64).sum::<u64>());\n}\n";
+    let work = scratch("greedy").join("work");
+    let c = bundle::native::c_bundles(&plan, greedy, toolchains(), &work, 1 << 20).unwrap();
+    let binary = compile_c("greedy", &c[0].text);
+    let input = scratch("greedy").join("empty.in");
+    std::fs::write(&input, "").unwrap();
+    let mut contest = stress_kit::Contest::of_package(root().join("crates/curling")).unwrap();
+    contest.memory_limit_mb = 32;
+    let why = run_within_limits(&binary, &input, &contest).unwrap_err();
+    assert!(
+        why.starts_with("memory limit exceeded: peak ") && why.contains(" > 32 MiB"),
+        "{why}"
+    );
+    contest.memory_limit_mb = 256;
+    run_within_limits(&binary, &input, &contest).unwrap();
+}
+
+/// `binary` on the file `input`, as a judge runs it: killed past the crate's memory limit,
+/// failed (in one line) over either limit.
+fn run_within_limits(
+    binary: &Path,
+    input: &Path,
+    contest: &stress_kit::Contest,
+) -> Result<(), String> {
+    let mut child = Command::new(binary)
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
+    let timeout = std::time::Duration::from_secs(60);
+    let (ended, mut usage) =
+        stress_kit::measure::wait(&mut child, timeout, Some(contest.memory_limit_kib()));
+    if ended == Err(stress_kit::measure::Stopped::Memory) {
+        // Killed on its own high-water mark: the peak is the program's, whatever the
+        // launcher's (a test binary that has built every bundle is large).
+        usage.launcher_kib = 0;
+    }
+    if let Some(over) = contest.exceeded(&usage) {
+        return Err(over);
+    }
+    match ended {
+        Ok(status) if status.success() => Ok(()),
+        Ok(status) => Err(format!("exited with {status}")),
+        Err(stopped) => Err(format!("stopped: {stopped:?}")),
+    }
 }
 
 /// A binary of `OTHER_MACHINES`, compiled from the C file of `built()[bundle]`.
