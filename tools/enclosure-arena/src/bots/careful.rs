@@ -50,10 +50,19 @@ pub struct Careful {
     clockwise: bool,
     /// Whether it has turned for home on this loop.
     going_home: bool,
+    /// How many times slower than it could walk a drawing opponent is taken to be when the
+    /// spiral decides whether to grow: 1 races everyone at full speed; more bets that a player
+    /// busy with its own loop will not leave it to cut ours (`greedy-spiral`).
+    drawer_pace: u32,
 }
 
 impl Careful {
     pub fn new(seed: u64) -> Careful {
+        Careful::with_drawer_pace(seed, 1)
+    }
+
+    /// The same spiral, racing drawing opponents as if `drawer_pace` times slower.
+    pub fn with_drawer_pace(seed: u64, drawer_pace: u32) -> Careful {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let far = CELLS as i32;
         let corners = [(0, 0), (far, 0), (0, far), (far, far)];
@@ -65,7 +74,40 @@ impl Careful {
             plan: Vec::new(),
             clockwise: true,
             going_home: false,
+            drawer_pace,
         }
+    }
+
+    /// Gives up growing the loop being drawn: from the next turn on it goes home the shortest
+    /// way (`greedy-spiral-step` calls this after a step off the spiral).
+    pub fn head_home(&mut self) {
+        self.plan.clear();
+        self.going_home = true;
+    }
+
+    /// The opponents' reach as the growth rule counts it: a drawing opponent's walk is
+    /// stretched by `drawer_pace`, a walker's counts as is.
+    fn growth_reach(&self, game: &Game, seat: usize, reach: &[u32; VERTICES]) -> [u32; VERTICES] {
+        if self.drawer_pace <= 1 {
+            return *reach;
+        }
+        let mut stretched = [NEVER; VERTICES];
+        for (s, player) in game.players().iter().enumerate() {
+            if s == seat || !player.is_alive() {
+                continue;
+            }
+            let pace = if player.pen_down() {
+                self.drawer_pace
+            } else {
+                1
+            };
+            for (r, d) in stretched.iter_mut().zip(walk_distances(game, s)) {
+                if d != NEVER {
+                    *r = (*r).min(d * pace + player.stuck_left());
+                }
+            }
+        }
+        stretched
     }
 
     /// The centre of the first spiral: [`FIRST_CENTRE_IN`] in from the birth corner.
@@ -95,6 +137,7 @@ impl Careful {
             }
         }
         // The eight spirals (four first directions, two senses), from a random one on.
+        let growth_reach = self.growth_reach(game, seat, reach);
         let shift = self.rng.random_range(0..8);
         for k in (0..8).map(|i| (i + shift) % 8) {
             let (dir, clockwise) = (Dir::MOVES[k / 2], k % 2 == 0);
@@ -103,7 +146,7 @@ impl Careful {
             let action = Action::new(dir, PenFlag::Down);
             if drawable_step(game, pos, next)
                 && !occupied(game, seat, next)
-                && may_extend(game, seat, action, reach)
+                && may_extend(game, seat, action, &growth_reach)
             {
                 (self.plan, self.clockwise, self.first) = (plan, clockwise, false);
                 return action;
@@ -122,7 +165,7 @@ impl Careful {
         }
         if !self.going_home {
             if let Some(action) = self.growth(game, seat) {
-                if may_extend(game, seat, action, reach) {
+                if may_extend(game, seat, action, &self.growth_reach(game, seat, reach)) {
                     return action;
                 }
             }

@@ -15,6 +15,7 @@ mod closing;
 pub mod drawing;
 mod edge;
 mod greedy;
+mod greedy_spiral;
 mod hunter;
 mod idle;
 mod knobs;
@@ -63,6 +64,8 @@ pub const REGISTRY: &[Builtin] = &[
     rim::BUILTIN,
     opportunist::BUILTIN,
     opportunist::BUILTIN_TWO_STEPS,
+    greedy_spiral::BUILTIN,
+    greedy_spiral::BUILTIN_STEP,
 ];
 
 /// Creates the builtin bot `name` (without the `builtin:` prefix).

@@ -63,7 +63,7 @@ impl Strategy for Opportunist {
 
 /// The first move of a way onto an opponent's open trail at most `reach` steps long, when
 /// that move does not kill `seat` by the rules; a trail one step away comes first.
-fn opening(game: &Game, seat: usize, reach: u32) -> Option<Dir> {
+pub fn opening(game: &Game, seat: usize, reach: u32) -> Option<Dir> {
     let me = game.player(seat);
     let pos = me.pos();
     let step_ok = |a: Vertex, b: Vertex| {
