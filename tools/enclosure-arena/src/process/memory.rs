@@ -12,7 +12,7 @@ pub fn group_high_water_kib(pgid: u32) -> Option<u64> {
         .flatten()
         .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
         .filter(|pid| process_group(*pid) == Some(pgid))
-        .filter_map(high_water_kib)
+        .filter_map(|pid| stress_kit::measure::high_water_kib(&pid.to_string()))
         .max()
 }
 
@@ -22,13 +22,6 @@ fn process_group(pid: u32) -> Option<u32> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let after_name = &stat[stat.rfind(')')? + 1..];
     after_name.split_whitespace().nth(2)?.parse().ok()
-}
-
-/// `VmHWM` of `pid` in KiB.
-fn high_water_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 #[cfg(test)]
