@@ -109,6 +109,16 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
             && text.contains(" > 16 MiB (demo-float; limit from local-referee)"),
         "{text}"
     );
+    // So does `make stress`, which runs the bundle under the same limits (it passed above,
+    // under the default ones).
+    let stress = ws.make(&["stress", "P=demo-float", "SEED=2", "N=20"]);
+    let said = String::from_utf8_lossy(&stress.stdout) + String::from_utf8_lossy(&stress.stderr);
+    assert!(
+        !stress.status.success()
+            && said.contains("memory limit exceeded: peak ")
+            && said.contains(" > 16 MiB (demo-float; limit from local-referee)"),
+        "{said}"
+    );
 
     // Any pair summing to the sum is right: the oracle says `S 0`, the solution `0 S`.
     assert!(ws

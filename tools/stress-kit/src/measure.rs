@@ -76,7 +76,12 @@ pub fn wait(
             let usage = Usage {
                 elapsed: started.elapsed(),
                 peak_kib,
-                launcher_kib,
+                // Stopped on its own high-water mark, which the launcher's does not touch:
+                // the peak is the child's, whatever the launcher's own.
+                launcher_kib: match stopped {
+                    Some(Stopped::Memory) => 0,
+                    _ => launcher_kib,
+                },
             };
             let result = match stopped {
                 Some(why) => Err(why),

@@ -525,13 +525,8 @@ fn run_within_limits(
         .spawn()
         .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
     let timeout = std::time::Duration::from_secs(60);
-    let (ended, mut usage) =
+    let (ended, usage) =
         stress_kit::measure::wait(&mut child, timeout, Some(contest.memory_limit_kib()));
-    if ended == Err(stress_kit::measure::Stopped::Memory) {
-        // Killed on its own high-water mark: the peak is the program's, whatever the
-        // launcher's (a test binary that has built every bundle is large).
-        usage.launcher_kib = 0;
-    }
     if let Some(over) = contest.exceeded(&usage) {
         return Err(over);
     }
