@@ -109,6 +109,11 @@ impl Judging {
         let over_memory = limits
             .and_then(|l| l.exceeded(&usage))
             .filter(|why| why.starts_with("memory"));
+        // A run stopped for its memory reads as the limit's one line, not as the kill.
+        let run = match &over_memory {
+            Some(line) => Run::Failed(line.clone()),
+            None => run,
+        };
         let why = match &run {
             // A run stopped for its memory is reported as such, not as the kill it took.
             _ if over_memory.is_some() => over_memory,
