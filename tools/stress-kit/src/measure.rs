@@ -71,16 +71,22 @@ pub fn wait(
     let pid = child.id() as libc::pid_t;
     let mut pause = Duration::from_micros(50);
     let mut stopped = None;
+    // The child's own high-water mark when it was stopped for its memory.
+    let mut seen_kib = 0;
     loop {
         if let Some((status, peak_kib)) = reap(pid, libc::WNOHANG) {
-            let usage = Usage {
-                elapsed: started.elapsed(),
-                peak_kib,
+            let usage = match stopped {
                 // Stopped on its own high-water mark, which the launcher's does not touch:
-                // the peak is the child's, whatever the launcher's own.
-                launcher_kib: match stopped {
-                    Some(Stopped::Memory) => 0,
-                    _ => launcher_kib,
+                // that is its peak at least, whatever the launcher's own.
+                Some(Stopped::Memory) => Usage {
+                    elapsed: started.elapsed(),
+                    peak_kib: peak_kib.max(seen_kib),
+                    launcher_kib: 0,
+                },
+                _ => Usage {
+                    elapsed: started.elapsed(),
+                    peak_kib,
+                    launcher_kib,
                 },
             };
             let result = match stopped {
@@ -90,10 +96,10 @@ pub fn wait(
             return (result, usage);
         }
         if stopped.is_none() {
-            let over_memory = memory_kib.is_some_and(|limit| {
-                high_water_kib(&pid.to_string()).is_some_and(|peak| peak > limit)
-            });
-            if over_memory {
+            let over_memory = memory_kib
+                .and_then(|limit| high_water_kib(&pid.to_string()).filter(|&peak| peak > limit));
+            if let Some(peak) = over_memory {
+                seen_kib = peak;
                 stopped = Some(Stopped::Memory);
             } else if started.elapsed() > kill_after {
                 stopped = Some(Stopped::Time(kill_after));
