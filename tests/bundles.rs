@@ -443,18 +443,13 @@ fn run_sample(
     let stderr_path = actual_path.with_extension("stderr");
     let stdin = File::open(input).map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     // Files, not pipes: nothing needs draining while we wait, whatever the program writes.
-    let mut child = Command::new(binary)
-        .stdin(stdin)
-        .stdout(File::create(&actual_path).unwrap())
-        .stderr(File::create(&stderr_path).unwrap())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let limit = Some(contest.memory_limit_kib());
-    let (ended, usage) = stress_kit::measure::wait(&mut child, RUN_TIMEOUT, limit);
-    if let Some(over) = contest.exceeded(&usage) {
-        return Err(over);
-    }
-    let status = ended.map_err(|stopped| format!("stopped: {stopped:?}"))?;
+    let status = contest.run_judged(
+        Command::new(binary)
+            .stdin(stdin)
+            .stdout(File::create(&actual_path).unwrap())
+            .stderr(File::create(&stderr_path).unwrap()),
+        RUN_TIMEOUT,
+    )?;
     if !status.success() {
         let stderr = std::fs::read_to_string(&stderr_path).unwrap_or_default();
         return Err(format!("exited with {status}; stderr: {stderr}"));

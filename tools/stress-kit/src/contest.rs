@@ -68,6 +68,26 @@ impl Contest {
     pub fn memory_limit_kib(&self) -> u64 {
         self.memory_limit_mb << 10
     }
+
+    /// Runs `command` (its streams set by the caller) as a judge runs a solution: stopped over
+    /// the memory limit or after `kill_after`. Its exit status, or one line: over a limit, a
+    /// stop, or a program that would not start.
+    pub fn run_judged(
+        &self,
+        command: &mut std::process::Command,
+        kill_after: Duration,
+    ) -> Result<std::process::ExitStatus, String> {
+        let program = command.get_program().to_string_lossy().into_owned();
+        let mut child = command
+            .spawn()
+            .map_err(|e| format!("cannot run {program}: {e}"))?;
+        let limit = Some(self.memory_limit_kib());
+        let (ended, usage) = crate::measure::wait(&mut child, kill_after, limit);
+        if let Some(over) = self.exceeded(&usage) {
+            return Err(over);
+        }
+        ended.map_err(|stopped| format!("stopped: {stopped:?}"))
+    }
 }
 
 /// The crate's limits, held to `judges.toml` when one is found above `dir`; without one (a

@@ -518,22 +518,16 @@ fn run_within_limits(
     input: &Path,
     contest: &stress_kit::Contest,
 ) -> Result<(), String> {
-    let mut child = Command::new(binary)
-        .stdin(std::fs::File::open(input).unwrap())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run {}: {e}", binary.display()))?;
-    let timeout = std::time::Duration::from_secs(60);
-    let (ended, usage) =
-        stress_kit::measure::wait(&mut child, timeout, Some(contest.memory_limit_kib()));
-    if let Some(over) = contest.exceeded(&usage) {
-        return Err(over);
-    }
-    match ended {
-        Ok(status) if status.success() => Ok(()),
-        Ok(status) => Err(format!("exited with {status}")),
-        Err(stopped) => Err(format!("stopped: {stopped:?}")),
+    let status = contest.run_judged(
+        Command::new(binary)
+            .stdin(std::fs::File::open(input).unwrap())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null()),
+        std::time::Duration::from_secs(60),
+    )?;
+    match status.success() {
+        true => Ok(()),
+        false => Err(format!("exited with {status}")),
     }
 }
 
