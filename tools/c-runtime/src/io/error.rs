@@ -14,7 +14,9 @@ pub enum ErrorKind {
     Other,
 }
 
-#[derive(Debug)]
+/// Debug prints what Display does, with the kind: a derived `Debug` would pull core's
+/// struct printer and string escaping into every image that can print an I/O error
+/// (`unwrap` on an `io::Result` can), several KB for text no C bundle shows.
 pub struct Error {
     kind: ErrorKind,
     message: &'static str,
@@ -33,6 +35,14 @@ impl Error {
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Error {
         Error::new_const(kind, "I/O error")
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.kind, f)?;
+        f.write_str(": ")?;
+        f.write_str(self.message)
     }
 }
 
