@@ -1,7 +1,7 @@
 ${HEADER}
 /* ---------------------------------------------------------------------------------------
  * The loader. The solution is machine code (an "image") made from the Rust bundle, for
- * x86-64 and for 32-bit x86, stored at the end as one LZMA stream in base 85. main():
+ * x86-64 and for 32-bit x86, stored at the end as one LZMA stream in base 91. main():
  *   1. decompresses the stream up to the end of this machine's image into `image`, an
  *      array the linker makes writable and executable (no mmap, no mprotect: no system
  *      call a plain C program does not make), and checks it and its tables (Adler-32);
@@ -13,7 +13,7 @@ ${HEADER}
  * ------------------------------------------------------------------------------------- */
 #if !defined(__GNUC__) || !(defined(__x86_64__) || defined(__i386__)) \
   || !(defined(__ELF__) || defined(_WIN32))
-#error "this C bundle carries x86 machine code: compile it with GCC or clang (gcc, g++, clang, clang++, MinGW) for x86-64 or 32-bit x86, Linux or Windows"
+#error "this C bundle is x86 machine code: compile it with GCC or clang (or MinGW) for x86-64 or 32-bit x86"
 #elif defined(__x86_64__) && !${X86_64_CARRIED}
 #error "this C bundle carries no x86-64 image (${X86_64_MISSING})"
 #elif defined(__i386__) && !${X86_CARRIED}
@@ -137,54 +137,54 @@ static void *HOSTCALL host_memmove(void *d, const void *s, size_t n) { return me
 static void *HOSTCALL host_memset(void *d, int c, size_t n) { return memset(d, c, n); }
 static int HOSTCALL host_memcmp(const void *a, const void *b, size_t n) { return memcmp(a, b, n); }
 
-/* ---- base 85: the text below, back to the compressed bytes ---- */
+/* What the image is handed, in `struct host`'s order. */
+static const struct host host = {host_read, host_write, host_flush, host_exit, host_malloc,
+  host_realloc, host_free, host_memcpy, host_memmove, host_memset, host_memcmp};
 
-/* The digits in value order: no quote, backslash or '?' (which can start a trigraph). */
-static const char base85_digits[] =
-  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
+/* ---- base 91: the text below, back to the compressed bytes ---- */
 
-/* Decodes the lines (a null pointer ends them) into out[0..size); 0 unless they hold that
-   many bytes. 5 digits are 4 bytes, most significant first; a last group of k < 5 digits
-   is k - 1 bytes, its missing digits the highest. (Wrapping at 2^32 keeps groups exact.) */
-static int base85_decode(const char *const *lines, unsigned char *out, size_t size)
+/* The digits in value order: printable ASCII but the space, quote, backslash and '?' (which
+   can start a trigraph). */
+static const char digits[] =
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&'()*+,-./:;<=>@[]^_`{|}~";
+
+/* Decodes the lines (a null pointer ends them) into out[0..size); 0 unless they hold exactly
+   that many bytes. Each two digits are 13 bits, first + 91 * second, least significant
+   first; the bits after the last byte are zeros. */
+static int base91_decode(const char *const *lines, unsigned char *out, size_t size)
 {
   signed char value[256];
-  unsigned long group = 0;
-  int digits = 0, i;
+  unsigned long bits = 0;
+  int held = 0, first = -1, i;
   size_t n = 0;
   const char *p;
   for (i = 0; i < 256; i++)
     value[i] = -1;
-  for (i = 0; i < 85; i++)
-    value[(unsigned char)base85_digits[i]] = (signed char)i;
+  for (i = 0; i < 91; i++)
+    value[(unsigned char)digits[i]] = (signed char)i;
   for (; *lines; lines++) {
     for (p = *lines; *p; p++) {
       int v = value[(unsigned char)*p];
       if (v < 0)
         return 0;
-      group = group * 85 + (unsigned long)v;
-      if (++digits == 5) {
-        if (size - n < 4)
+      if (first < 0) {
+        first = v;
+        continue;
+      }
+      v = first + 91 * v;
+      first = -1;
+      if (v > 8191 || n == size)
+        return 0;
+      bits |= (unsigned long)v << held;
+      for (held += 13; held >= 8; held -= 8, bits >>= 8) {
+        if (n < size)
+          out[n++] = (unsigned char)bits;
+        else if ((bits & 255) != 0)
           return 0;
-        for (i = 3; i >= 0; i--)
-          out[n++] = (unsigned char)(group >> (8 * i));
-        group = 0;
-        digits = 0;
       }
     }
   }
-  if (digits == 1)
-    return 0;
-  if (digits > 1) {
-    int bytes = digits - 1;
-    for (; digits < 5; digits++)
-      group = group * 85 + 84;
-    if (size - n < (size_t)bytes)
-      return 0;
-    for (i = 3; i > 3 - bytes; i--)
-      out[n++] = (unsigned char)(group >> (8 * i));
-  }
-  return n == size;
+  return first < 0 && bits == 0 && n == size;
 }
 
 /* ---- LZMA: the packed bytes back to the images ----
@@ -525,7 +525,6 @@ typedef int (HOSTCALL *image_entry)(const struct host *host);
 static int run_image(unsigned char *buffer, size_t buffer_size,
           const struct image_layout *layout, const struct packed_stream *packed)
 {
-  struct host host;
   unsigned char *image, *compressed;
   int intact = tables_fit(buffer_size, layout, packed);
   if (intact) {
@@ -534,7 +533,7 @@ static int run_image(unsigned char *buffer, size_t buffer_size,
       fputs("loader: no memory to unpack the image\n", stderr);
       return 1;
     }
-    intact = base85_decode(packed->lines, compressed, packed->size)
+    intact = base91_decode(packed->lines, compressed, packed->size)
       && lzma_decode(compressed, packed->size, buffer, layout->data_end, packed->lc,
              packed->lp, packed->pb);
     free(compressed);
@@ -550,22 +549,11 @@ static int run_image(unsigned char *buffer, size_t buffer_size,
   _setmode(_fileno(stdout), _O_BINARY);
   _setmode(_fileno(stderr), _O_BINARY);
 #endif
-  host.read = host_read;
-  host.write = host_write;
-  host.flush = host_flush;
-  host.exit = host_exit;
-  host.malloc = host_malloc;
-  host.realloc = host_realloc;
-  host.free = host_free;
-  host.memcpy = host_memcpy;
-  host.memmove = host_memmove;
-  host.memset = host_memset;
-  host.memcmp = host_memcmp;
   return ((image_entry)(size_t)(image + layout->entry))(&host);
 }
 
 /* ---------------------------------------------------------------------------------------
- * The images: ${IMAGES}; one LZMA stream of ${PACKED_SIZE} bytes.
+ * The images, one LZMA stream in base 91 (their sizes are in the header).
  * ------------------------------------------------------------------------------------- */
 static const char *const packed_lines[] = {
 ${PACKED_LINES}

@@ -3,6 +3,7 @@
 //! image's layout and relocations. Only values are computed here; every line of C is in
 //! the template.
 
+use super::compact::compact;
 use super::compile::{Arch, Optimisation};
 use super::hashbrown::Hashbrown;
 use super::image::{Image, PAGE};
@@ -11,11 +12,12 @@ use crate::metadata::Plan;
 /// The whole C program, its header, the images and their tables left as `${NAME}`s.
 const TEMPLATE: &str = include_str!("../../native/loader.c");
 
-/// The digits of base 85 in value order, as `loader.c`'s `base85_digits`: printable ASCII
-/// without `"`, `\` and `?` (a C89 compiler reads `??` followed by some characters as a
-/// trigraph). 5 digits hold 4 bytes: 1.25 characters a byte, where base64 takes 1.33.
-const BASE85_DIGITS: &[u8; 85] =
-    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
+/// The digits of base 91 in value order, as `loader.c`'s `digits`: printable ASCII but the
+/// space (which an editor may trim from a line's end), `"`, `\\` and `?` (a C89 compiler
+/// reads `??` followed by some characters as a trigraph). Two digits hold 13 bits: 1.23
+/// characters a byte, where base 85 takes 1.25 and base64 1.33.
+const DIGITS: &[u8; 91] =
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&'()*+,-./:;<=>@[]^_`{|}~";
 
 /// Digits per line of the packed image: C89 promises string literals of 509 characters.
 const LINE: usize = 500;
@@ -82,13 +84,21 @@ pub fn render(
 ) -> anyhow::Result<Rendered> {
     let stream = Stream::lay_out(images);
     let packed = lzma(&stream.bytes)?;
-    let encoded = base85(&packed);
+    let encoded = base91(&packed);
     let mut values = values(images, &stream, &packed, &encoded, left_out);
     values.push((
         "HEADER".into(),
-        header(plan, rust_bundle, optimisation, images, left_out, hashbrown),
+        header(
+            plan,
+            rust_bundle,
+            optimisation,
+            images,
+            packed.len(),
+            left_out,
+            hashbrown,
+        ),
     ));
-    let text = fill(TEMPLATE, &values);
+    let text = fill(&compact(TEMPLATE), &values);
     Ok(Rendered {
         text,
         compressed_size: packed.len(),
@@ -146,6 +156,7 @@ fn header(
     rust_bundle: &str,
     optimisation: Optimisation,
     images: &[&Built],
+    packed_size: usize,
     left_out: &[(Arch, String)],
     hashbrown: Option<&Hashbrown>,
 ) -> String {
@@ -189,16 +200,24 @@ fn header(
         ),
     ];
     for built in images {
-        lines.push(format!("  {} ({})", built.rustc, built.image.arch.name()));
+        let image = &built.image;
+        lines.push(format!(
+            "  {} ({}): {} bytes of code and data",
+            built.rustc,
+            image.arch.name(),
+            image.data.len()
+        ));
     }
+    lines.push(format!(
+        "against tools/c-runtime (a std of core, alloc and C functions the loader passes in), \
+         packed into one LZMA stream of {packed_size} bytes."
+    ));
     lines.extend(
         [
-            "against tools/c-runtime, a std made of core, alloc and the C functions the loader",
-            "passes in; the loader below decompresses the image for the",
-            "machine it is compiled for into a writable and executable array and calls it. It",
-            "makes no system call of its own. Compiles as C89 and as C++98 with GCC or clang",
-            "(-O or none) for Linux or Windows (MinGW), x86-64 or 32-bit x86.",
-            "A linker's warning of a LOAD segment with RWX permissions is about that array.",
+            "The loader (tools/bundle/native/loader.c, its comments taken out) unpacks this",
+            "machine's image into a writable and executable array, which a linker may warn of as",
+            "an RWX segment, and calls it; it makes no system call of its own. C89 or C++98; GCC",
+            "or clang, -O or none; Linux or Windows (MinGW); x86-64 or 32-bit x86.",
         ]
         .map(str::to_string),
     );
@@ -257,20 +276,27 @@ fn hashbrown_heading(hashbrown: &Hashbrown) -> Vec<String> {
     ]
 }
 
-/// `bytes` in base 85: each 4 bytes, most significant first, as 5 digits; a last group of
-/// k < 4 bytes as the first k + 1 digits of the group padded with zeros.
-fn base85(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() / 4 * 5 + 5);
-    for group in bytes.chunks(4) {
-        let mut padded = [0u8; 4];
-        padded[..group.len()].copy_from_slice(group);
-        let mut value = u32::from_be_bytes(padded);
-        let mut digits = [0u8; 5];
-        for digit in digits.iter_mut().rev() {
-            *digit = BASE85_DIGITS[(value % 85) as usize];
-            value /= 85;
+/// `bytes` in base 91, two digits for each 13 bits: the bits least significant first (each
+/// byte's, then the next byte's), each 13 as `first + 91 * second` (at most 8191 of the
+/// 8281 that two digits can say), the last 13 padded with zero bits.
+fn base91(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 16 / 13 + 2);
+    let (mut bits, mut held) = (0u32, 0);
+    let mut push = |value: u32| {
+        out.push(DIGITS[(value % 91) as usize] as char);
+        out.push(DIGITS[(value / 91) as usize] as char);
+    };
+    for &byte in bytes {
+        bits |= u32::from(byte) << held;
+        held += 8;
+        if held >= 13 {
+            push(bits & 0x1fff);
+            bits >>= 13;
+            held -= 13;
         }
-        out.extend(digits[..group.len() + 1].iter().map(|&d| d as char));
+    }
+    if held > 0 {
+        push(bits);
     }
     out
 }
@@ -287,27 +313,15 @@ fn values(
     left_out: &[(Arch, String)],
 ) -> Vec<(String, String)> {
     let [lc, lp, pb] = LZMA_LC_LP_PB;
-    let summary: Vec<String> = images
-        .iter()
-        .map(|b| {
-            format!(
-                "{} {} bytes of code and data ({} in memory)",
-                b.image.arch.name(),
-                b.image.data.len(),
-                b.image.size
-            )
-        })
-        .collect();
     let lines: Vec<String> = encoded
         .as_bytes()
         .chunks(LINE)
         .map(|chunk| {
-            let digits = std::str::from_utf8(chunk).expect("base 85 digits are ASCII");
+            let digits = std::str::from_utf8(chunk).expect("base 91 digits are ASCII");
             format!("\"{digits}\",")
         })
         .collect();
     let mut values: Vec<(String, String)> = vec![
-        ("IMAGES".into(), summary.join(", ")),
         ("PACKED_LINES".into(), lines.join("\n")),
         ("PACKED_SIZE".into(), packed.len().to_string()),
         ("LZMA_LC".into(), lc.to_string()),
@@ -450,14 +464,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn base85_writes_four_bytes_as_five_digits_and_a_tail_as_one_more_digit_than_bytes() {
-        assert_eq!(base85(&[0, 0, 0, 0]), "00000");
-        assert_eq!(base85(&[0xff, 0xff, 0xff, 0xff]), "^NsC0");
-        assert_eq!(base85(&[0, 0, 0, 0, 0]), "0000000");
-        assert_eq!(base85(&[]), "");
-        let digits: std::collections::BTreeSet<u8> = BASE85_DIGITS.iter().copied().collect();
-        assert_eq!(digits.len(), 85, "no digit twice");
-        assert!(!digits.contains(&b'"') && !digits.contains(&b'\\') && !digits.contains(&b'?'));
+    fn base91_writes_each_13_bits_as_two_digits_least_significant_first() {
+        assert_eq!(base91(&[]), "");
+        // 8 bits, padded to 13: 0x01 is 1 = 1 + 91 * 0.
+        assert_eq!(base91(&[1]), "10");
+        // 0xff 0x1f: the first 13 bits are all ones, 8191 = 1 + 91 * 90; 3 zero bits follow.
+        assert_eq!(base91(&[0xff, 0x1f]), "1~00");
+        // 13 bytes are exactly 8 pairs; 14 need a ninth.
+        assert_eq!(base91(&[0xa5; 13]).len(), 16);
+        assert_eq!(base91(&[0xa5; 14]).len(), 18);
+        let digits: std::collections::BTreeSet<u8> = DIGITS.iter().copied().collect();
+        assert_eq!(digits.len(), 91, "no digit twice");
+        for unsafe_in_a_literal in [b' ', b'"', b'\\', b'?'] {
+            assert!(!digits.contains(&unsafe_in_a_literal));
+        }
     }
 
     #[test]

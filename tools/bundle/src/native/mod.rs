@@ -76,6 +76,7 @@
 //!   compress to almost nothing; with `panic=abort` nothing unwinds.
 
 mod c_file;
+mod compact;
 mod compile;
 mod hashbrown;
 mod image;

@@ -4,9 +4,9 @@
 
 use std::ops::Range;
 
-/// The digits of base 85, as the loader orders them.
-const BASE85_DIGITS: &[u8; 85] =
-    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&()*+-./:;<=>@[]^_~";
+/// The digits of base 91, as the loader orders them.
+const DIGITS: &[u8; 91] =
+    b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%&'()*+,-./:;<=>@[]^_`{|}~";
 
 /// Where in `text` each number of the x86-64 image's tables is, and its value: the array's
 /// size, the stream's size and coder settings, the relocation steps with the 0 that ends
@@ -53,10 +53,10 @@ pub fn packed_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The base-85 digit after `digit`, the last one followed by the first.
+/// The base-91 digit after `digit`, the last one followed by the first.
 pub fn other_digit(digit: u8) -> u8 {
-    let index = BASE85_DIGITS.iter().position(|&d| d == digit).unwrap();
-    BASE85_DIGITS[(index + 1) % BASE85_DIGITS.len()]
+    let index = DIGITS.iter().position(|&d| d == digit).unwrap();
+    DIGITS[(index + 1) % DIGITS.len()]
 }
 
 /// Where `needle` is in `haystack`, which must hold it once.
