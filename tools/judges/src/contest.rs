@@ -8,7 +8,8 @@
 //! ```
 //! A judge with no problem number (our own referee) is named by its key alone. The table's
 //! other keys (`checker`, `time-limit-ms`, `memory-limit-mb`, `interactive`) say how a
-//! solution is judged wherever it runs as a process. [`Table`] is the one definition of the table: the bundler reads it from `cargo
+//! solution is judged wherever it runs as a process; `c-opt-level` how its C bundle is
+//! built. [`Table`] is the one definition of the table: the bundler reads it from `cargo
 //! metadata` ([`contest_table`]), the stress loop from `Cargo.toml` ([`read_manifest`]).
 
 use crate::profile::{Profile, Profiles};
@@ -22,6 +23,18 @@ use std::path::Path;
 pub struct Contest {
     pub problem: String,
     pub judges: Vec<Judge>,
+    /// Where the C bundle's optimisations start (`c-opt-level`); none: at `-O`.
+    pub c_opt_level: Option<COptLevel>,
+}
+
+/// `c-opt-level = "s"` or `"z"`: the C bundle's images optimised for size (or for the
+/// smallest code) even where `-O` fits the judges' limit, to leave room in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum COptLevel {
+    #[serde(rename = "s")]
+    Size,
+    #[serde(rename = "z")]
+    Smallest,
 }
 
 /// One judge a problem goes to.
@@ -129,6 +142,9 @@ pub struct Table {
     pub memory_limit_mb: Option<u64>,
     #[serde(default)]
     pub interactive: bool,
+    /// Where the C bundle's optimisations start ([`COptLevel`]); none: at `-O`.
+    #[serde(default)]
+    pub c_opt_level: Option<COptLevel>,
 }
 
 /// A limit as the table writes it: a positive number, or the word "unknown" (`None`).
@@ -222,6 +238,7 @@ pub fn resolve(table: &Table, profiles: &Profiles) -> Result<Contest> {
     Ok(Contest {
         problem: table.problem.clone(),
         judges,
+        c_opt_level: table.c_opt_level,
     })
 }
 
@@ -260,6 +277,25 @@ mod tests {
         let untyped = "[package]\nname = \"p\"\n[package.metadata.contest]\n\
             problem = \"P\"\njudges = []\ntime-limit-ms = \"fast\"\n";
         assert!(parse_manifest(untyped).is_err());
+    }
+
+    #[test]
+    fn c_opt_level_is_s_or_z_and_starts_at_o_without_it() {
+        let with = |level: &str| {
+            let table =
+                serde_json::json!({"problem": "P", "judges": ["aoj:1"], "c-opt-level": level});
+            parse_table(&table, &profiles()).map(|contest| contest.c_opt_level)
+        };
+        assert_eq!(with("s").unwrap(), Some(COptLevel::Size));
+        assert_eq!(with("z").unwrap(), Some(COptLevel::Smallest));
+        for bad in ["O", "3", "size", ""] {
+            assert!(with(bad).is_err(), "{bad}");
+        }
+        let without = serde_json::json!({"problem": "P", "judges": ["aoj:1"]});
+        assert_eq!(
+            parse_table(&without, &profiles()).unwrap().c_opt_level,
+            None
+        );
     }
 
     #[test]

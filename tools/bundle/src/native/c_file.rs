@@ -194,6 +194,9 @@ fn header(
             optimisation.describe(),
             match optimisation {
                 Optimisation::Speed => "",
+                chosen if chosen == Optimisation::first_for(&plan.contest) => {
+                    " (the crate's c-opt-level)"
+                }
                 Optimisation::Size => " (at -O it is over the limit)",
                 Optimisation::Smallest => " (at -O and at opt-level=s it is over the limit)",
             }

@@ -7,6 +7,7 @@ use super::hashbrown;
 use super::missing::ImageError;
 use super::source::ENTRY;
 use anyhow::{bail, Context, Result};
+use judges::contest::COptLevel;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -126,6 +127,15 @@ impl Optimisation {
                 "-C",
                 "codegen-units=1",
             ],
+        }
+    }
+
+    /// The first optimisation to try for `contest`'s C bundle: its `c-opt-level`, or `-O`.
+    pub fn first_for(contest: &judges::contest::Contest) -> Optimisation {
+        match contest.c_opt_level {
+            None => Optimisation::Speed,
+            Some(COptLevel::Size) => Optimisation::Size,
+            Some(COptLevel::Smallest) => Optimisation::Smallest,
         }
     }
 

@@ -214,7 +214,8 @@ pub fn c_bundles(
 }
 
 /// The file `name` carrying the images of `toolchains`, at the first optimisation whose
-/// file fits `limit` bytes, or at the last one tried.
+/// file fits `limit` bytes, or at the last one tried; the first tried is `-O`, or the
+/// crate's `c-opt-level`.
 fn first_that_fits(
     plan: &Plan,
     rust_bundle: &str,
@@ -225,11 +226,13 @@ fn first_that_fits(
     limit: usize,
 ) -> Result<CBundle> {
     let mut bundle = None;
-    for optimisation in [
+    let ladder = [
         Optimisation::Speed,
         Optimisation::Size,
         Optimisation::Smallest,
-    ] {
+    ];
+    let start = Optimisation::first_for(&plan.contest);
+    for optimisation in ladder.into_iter().skip_while(|&o| o != start) {
         let indices = images.build(toolchains, optimisation)?;
         let built: Vec<&c_file::Built> = indices.iter().map(|&i| &images.built[i].2).collect();
         let next = render(plan, rust_bundle, name, optimisation, &built, left_out)?;
