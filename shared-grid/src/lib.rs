@@ -20,8 +20,8 @@
 //! - [`Bounds`]: a rows x columns rectangle: bounds checks, stepping, neighbours.
 //! - [`Grid`]: a rows x columns array of cells, with parsing and drawing.
 //!
-//! **Sorting** ([`sort`]): [`sort::by_key`], the small stable sort of short lists (Robots,
-//! Enclosure), whose code in a bundle is a fraction of the standard library's.
+//! **Sorting** ([`sort`]): [`sort::by_key`], the small stable sort of nearly sorted lists
+//! (Robots), whose code in a bundle is a fraction of the standard library's.
 //!
 //! One crate, not two: a bundle inlines only what its solution uses, so a problem that
 //! reads input and draws no grid carries no grid code either way.

@@ -1,12 +1,12 @@
-//! The one sort the solutions use: stable, by key, for short or nearly sorted lists (Robots'
-//! live robots, sorted again after every step; Enclosure's loops closed in a turn and its mud
-//! traps).
+//! A small stable sort, by key, for short or nearly sorted lists: Robots' live robots, sorted
+//! again after every step.
 //!
 //! Insertion, not the standard library's `sort_by_key`: that is a merge sort whose code is
-//! copied for every key type, and in Enclosure its copies were a large share of the C
-//! bundle's compressed images (`tools/bundle/benches/README.md`). Insertion is O(n^2) comparisons at worst (Robots' opening list, once a
-//! case), O(n) on nearly sorted lists (the robots after one step each), and keeps equal keys
-//! in their order, as `sort_by_key` does.
+//! copied for every key type, which puts Robots' C bundle over its room (at `opt-level=s`,
+//! 61,926 bytes of 64 KiB with it, 55,252 without: `tools/bundle/benches/README.md`).
+//! Insertion is O(n^2) comparisons at worst (Robots' opening list, once a case), O(n) on
+//! nearly sorted lists (the robots after one step each), and keeps equal keys in their
+//! order, as `sort_by_key` does.
 
 /// Sorts `items` by `key`, keeping items with equal keys in their order. `key` may run
 /// twice per comparison.

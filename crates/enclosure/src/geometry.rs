@@ -45,11 +45,6 @@ impl Vertex {
     }
 
     /// The single-bit mask of this vertex (for vertex sets kept in a `u128`).
-    ///
-    /// Not inlined on 32-bit machines, where a `u128` shift is a long run of instructions at
-    /// each of its many callers: out of line, the C bundle's 32-bit image is smaller
-    /// (`tools/bundle/benches/README.md`).
-    #[cfg_attr(target_pointer_width = "32", inline(never))]
     pub fn bit(self) -> u128 {
         1u128 << self.index()
     }

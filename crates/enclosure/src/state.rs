@@ -248,7 +248,7 @@ impl Game {
             .filter(|v| self.traps[v.index()] > 0)
             .map(|v| (v, self.traps[v.index()] as u32))
             .collect();
-        shared_grid::sort::by_key(&mut traps, |&(v, _)| (v.x, v.y));
+        traps.sort_by_key(|&(v, _)| (v.x, v.y));
         traps
     }
 

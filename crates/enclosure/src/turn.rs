@@ -133,7 +133,7 @@ impl Game {
         }
 
         // Step 5: loops close from the inside out (smaller area first, then lower seat).
-        shared_grid::sort::by_key(&mut closings, |c| (c.double_area, c.seat));
+        closings.sort_by_key(|c| (c.double_area, c.seat));
         let mut closed = [false; 4];
         for closing in &closings {
             if self.players[closing.seat].is_alive() {
