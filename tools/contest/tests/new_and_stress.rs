@@ -57,8 +57,20 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
         .status()
         .unwrap();
     assert!(test.success(), "cargo test -p demo-sum");
+    // Also at UVa, which takes C but no Rust: the bundle is then a C file as well.
+    let manifest = ws.read("crates/demo-sum/Cargo.toml");
+    let at_uva = manifest.replace(
+        "judges = [\"aoj:1144\"]",
+        "judges = [\"aoj:1144\", \"uva:100\"]",
+    );
+    assert_ne!(manifest, at_uva);
+    std::fs::write(ws.root.join("crates/demo-sum/Cargo.toml"), at_uva).unwrap();
     assert!(ws.make(&["bundle", "P=demo-sum"]).status.success());
     assert!(ws.read("bundles/demo-sum.rs").contains("Demo"));
+    // Room to grow: the placeholder's C bundle (loader, header and both images) is at most
+    // 44 KB, so that most of a judge's 64 KiB is left for the solution.
+    let c_bytes = ws.read("bundles/demo-sum.c").len();
+    assert!(c_bytes <= 44_000, "bundles/demo-sum.c: {c_bytes} bytes");
 
     let agree = ws.make(&["stress", "P=demo-sum", "SEED=3", "N=200"]);
     assert!(agree.status.success());

@@ -1281,6 +1281,23 @@ fn every_c_bundle_fits_its_judges_size_limit() {
     }
 }
 
+/// Room to grow: each problem's C file leaves at least 8 KiB of its limit free, so that the
+/// loader, runtime and header are not what a larger solution runs into. (Fixtures answer to
+/// their limit alone.)
+#[test]
+fn every_problems_c_bundle_leaves_8_kib_of_its_limit() {
+    const ROOM: usize = 8 * 1024;
+    for built in built().iter().filter(|b| !b.name.starts_with("fixture-")) {
+        let (limit, set_by) = &built.c_limit;
+        assert!(
+            built.c_bytes + ROOM <= *limit,
+            "{}: {} bytes, less than {ROOM} under {limit} ({set_by})",
+            built.file,
+            built.c_bytes
+        );
+    }
+}
+
 /// The referee binary (`cargo test --workspace` builds it beside this test).
 fn arena() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
