@@ -1,7 +1,7 @@
-//! The C file: `native/loader.c`, a template of the whole C program, filled with a header
-//! holding the licence notices, the images as one LZMA stream written in base 85, and each
-//! image's layout and relocations. Only values are computed here; every line of C is in
-//! the template.
+//! The C file: `native/loader.c`, a template of the whole C program, compacted (`compact`)
+//! and filled with a header holding the licence notices, the images as one LZMA stream
+//! written in base 91, and each image's layout and relocations. Only values are computed
+//! here; every line of C is in the template.
 
 use super::compact::compact;
 use super::compile::{Arch, Optimisation};
