@@ -35,8 +35,9 @@
 //!   own that derefs to hashbrown's, so the methods a solution calls are hashbrown's, by
 //!   std's names; `Entry<'_, K, V>` named in a signature means the default hasher's.
 //! - A panic prints one fixed line ([`panic::PANIC_LINE`], through the hook a solution set,
-//!   as std would) and exits with status 101, without unwinding; `catch_unwind` therefore
-//!   never returns `Err`. A handler that reads nothing of the panic lets the compiler drop
+//!   as std would) and exits with status 101, without unwinding; inside `catch_unwind`,
+//!   which therefore never returns `Err`, with status 1, as a program that catches a panic
+//!   to report it would ([`panic::catch_unwind`] says why). A handler that reads nothing of the panic lets the compiler drop
 //!   every panic message, the code that formats them and their locations, a large share of
 //!   a compressed image. Judges show no stderr; to read the message, run the Rust bundle.
 //! - `env::args()` is the program's name alone: judges pass no arguments, and a constant

@@ -977,6 +977,51 @@ fn a_panic_prints_one_line_after_the_output_so_far_and_exits_101() {
     assert!(stderr.contains(PANIC_LINE), "{stderr}");
 }
 
+/// A panic inside `catch_unwind` ends the program after the hook with status 1, the output
+/// so far kept, on each machine: what `shared_grid::run_batch` does after catching one (the
+/// runtime cannot return `Err`: `tools/c-runtime/src/panic.rs`).
+#[test]
+fn a_panic_inside_catch_unwind_exits_1_after_the_hook_on_both_machines() {
+    let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
+    let plan = workspace.plan("curling").unwrap();
+    let catching = r#"fn main() {
+    std::panic::set_hook(Box::new(|_| eprintln!("hooked")));
+    println!("before");
+    let caught = std::panic::catch_unwind(|| {
+        let lengths: Vec<usize> = std::env::args().map(|a| a.len()).collect();
+        lengths[5]
+    });
+    println!("after: {}", caught.is_ok());
+}
+"#;
+    let work = scratch("catch").join("work");
+    let c = bundle::native::c_bundles(&plan, catching, toolchains(), &work, 1 << 20).unwrap();
+    let source = scratch("catch").join("catch.c");
+    std::fs::write(&source, &c[0].text).unwrap();
+    for (arch, flags) in [(Arch::X86_64, &[][..]), (Arch::X86, &["-m32"][..])] {
+        if c[0]
+            .text
+            .contains(&format!("It carries no {} image", arch.name()))
+        {
+            continue;
+        }
+        let binary = scratch("catch").join(format!("catch-{}", arch.name()));
+        run_ok(
+            Command::new("gcc")
+                .args(flags)
+                .arg(&source)
+                .arg("-o")
+                .arg(&binary),
+            &format!("gcc {flags:?} catch.c"),
+        );
+        let output = run(&binary, b"");
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{}: {said}", arch.name());
+        assert_eq!(output.stdout, b"before\n", "{}", arch.name());
+        assert_eq!(said, "hooked\n", "{}", arch.name());
+    }
+}
+
 #[test]
 fn the_c_bundle_does_not_depend_on_where_it_is_built() {
     let workspace = Workspace::load(Some(&root().join("Cargo.toml"))).unwrap();
