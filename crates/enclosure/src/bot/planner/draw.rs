@@ -1,5 +1,6 @@
 //! Pen down: race again every turn (see the `planner` module doc).
 
+use super::super::board::move_index;
 use super::super::closing::{best_closings, ClosingContext, Completion};
 use super::super::grow;
 use super::super::think::{worth_per_turn, Futures, Plan};
@@ -52,7 +53,27 @@ impl Planner {
                 )
             })
         };
+        // Only in a duel: among more opponents the best way home changes as they move, and
+        // holding to a plan measured no better.
+        let keep = match turn.game.alive_seats().len() {
+            0..=2 => self.params.keep_plan,
+            _ => 0,
+        };
+        let kept = self.kept_plan(&ctx, keep);
         let mut chosen = safe.or_else(fallback);
+        // Keep drawing last turn's way home while it still wins the race and is worth nearly
+        // as much as the best: re-planning every step let the loop snake away from the
+        // trail's start, and when the race then forced it home the shortest way closed a
+        // loop of a cell or two out of a long trail.
+        if let (Some(k), Some(best)) = (&kept, safe) {
+            let keep = keep as u64;
+            if k.margin >= 0
+                && k.path.len() as u32 <= turn.turns_left
+                && per_turn(k) * 100 >= per_turn(best) * keep
+            {
+                chosen = Some(k);
+            }
+        }
         if self.params.playouts > 0 {
             // Think: the most valuable closings within the risk, and the rules' choice (credited,
             // `worth_per_turn`), each worth its value when it survives and minus the stake when
@@ -80,8 +101,78 @@ impl Planner {
             chosen = best.map(|(_, c)| c).or(chosen);
         }
         match chosen {
-            Some(c) => step(pos, c.path[0], PenFlag::Keep),
-            None => Action::STAY, // boxed in: the safety net finds a legal move if there is one
+            Some(c) => {
+                self.plan = c.path[1..].to_vec();
+                step(pos, c.path[0], PenFlag::Keep)
+            }
+            None => {
+                self.plan.clear();
+                Action::STAY // boxed in: the safety net finds a legal move if there is one
+            }
         }
+    }
+
+    /// Last turn's way home from where the pen stands now, judged again, if it can still be
+    /// drawn: every step drawable and clear, only its last vertex on the trail.
+    fn kept_plan(&self, ctx: &ClosingContext, keep: u32) -> Option<Completion> {
+        let (trail, path) = (ctx.trail, &self.plan);
+        let n = trail.len();
+        if keep == 0 || path.is_empty() || n < 2 || path[0] == trail[n - 2] {
+            return None;
+        }
+        let mut at = trail[n - 1];
+        for (i, &v) in path.iter().enumerate() {
+            let k = move_index(at, v)?;
+            let closing = i + 1 == path.len();
+            if !ctx.board.drawable(at, k)
+                || ctx.avoid & v.bit() != 0
+                || trail.contains(&v) != closing
+            {
+                return None;
+            }
+            at = v;
+        }
+        Some(ctx.judge(path.clone()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::bfs::FAR;
+    use crate::bot::board::Board;
+    use crate::geometry::{Vertex, VERTICES};
+    use crate::state::Game;
+
+    fn v(x: i32, y: i32) -> Vertex {
+        Vertex::new(x, y)
+    }
+
+    #[test]
+    fn a_kept_plan_is_judged_again_and_dropped_once_blocked() {
+        let game = Game::new(&[Some(v(3, 3)), Some(v(9, 9))]);
+        let board = Board::new(&game);
+        let threat = [FAR; VERTICES];
+        let trail = [v(2, 2), v(3, 2), v(3, 3)];
+        let ctx = |avoid| ClosingContext {
+            board: &board,
+            trail: &trail,
+            unowned: game.unowned_mask(),
+            threat: &threat,
+            avoid,
+            victims: 0,
+            kill_bonus: 0,
+        };
+        let mut planner = Planner::new();
+        planner.plan = vec![v(2, 3), v(2, 2)];
+        let kept = planner.kept_plan(&ctx(0), 75).expect("still drawable");
+        assert_eq!((kept.value, kept.path.len()), (1, 2));
+        assert!(planner.kept_plan(&ctx(0), 0).is_none(), "0: never kept");
+        assert!(
+            planner.kept_plan(&ctx(v(2, 3).bit()), 75).is_none(),
+            "blocked"
+        );
+        planner.plan = vec![v(3, 2)];
+        assert!(planner.kept_plan(&ctx(0), 75).is_none(), "straight back");
     }
 }

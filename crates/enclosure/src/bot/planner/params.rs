@@ -33,6 +33,10 @@ pub struct Params {
     pub kill_bonus: u32,
     /// Added to the turns of every plan: larger values favour bigger loops.
     pub turn_overhead: u32,
+    /// Pen down in a duel: keep drawing the way home chosen last turn while it still wins
+    /// the race and is worth at least this many percent of the best one per turn (0:
+    /// re-plan freely every turn, as always while two or more opponents live).
+    pub keep_plan: u32,
 
     // Pen down: the ways home searched (`grow`).
     /// Every closing path of up to this many steps is searched for the one worth most per
@@ -80,6 +84,7 @@ impl Default for Params {
             still_bonus: 10,
             kill_bonus: 60,
             turn_overhead: 2,
+            keep_plan: 75,
             grow_horizon: 10,
             grow_budget: 20_000,
             hunt_slack: 4,
