@@ -23,11 +23,9 @@ fn samples() {
 /// memory held to the limits of `[package.metadata.contest]`, reported beside them.
 #[test]
 fn the_binary_answers_every_sample_within_the_limits() {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let contest = stress_kit::Contest::of_package(dir).unwrap_or_else(|why| panic!("{why}"));
-    let samples = std::path::Path::new(dir).join("../../samples/robots");
     let binary = std::path::Path::new(env!("CARGO_BIN_EXE_robots"));
-    if let Err(why) = stress_kit::replay::<support::Stress>(binary, &contest, &samples) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    if let Err(why) = stress_kit::replay_crate_samples::<support::Stress>(binary, dir) {
         panic!("{why}");
     }
 }

@@ -61,7 +61,7 @@ pub use contest::{Contest, DEFAULT_TIME_LIMIT};
 pub use interact::{play, Talk};
 pub use options::Options;
 pub use rand_chacha::ChaCha8Rng;
-pub use replay::{replay, replay_bundle_sample, replay_one, ByChecker};
+pub use replay::{replay, replay_bundle_sample, replay_crate_samples, replay_one, ByChecker};
 pub use runner::{stress, Finding, Outcome};
 pub use solution::{Run, Solution};
 

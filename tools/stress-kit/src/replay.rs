@@ -57,6 +57,15 @@ pub fn replay<P: Problem>(
     }
 }
 
+/// [`replay`] of a workspace crate's binary on its samples: the crate at `crate_dir` (its
+/// `CARGO_MANIFEST_DIR`, under the workspace's `crates/`), its samples in
+/// `samples/<package>/`, its limits and checker from its contest table.
+pub fn replay_crate_samples<P: Problem>(program: &Path, crate_dir: &Path) -> Result<(), String> {
+    let contest = Contest::of_package(crate_dir)?;
+    let samples = crate_dir.join("../../samples").join(&contest.package);
+    replay::<P>(program, &contest, &samples)
+}
+
 /// One sample, `input` with its `.out` beside it: what it cost when it is accepted.
 pub fn replay_one<P: Problem>(
     program: &Path,
