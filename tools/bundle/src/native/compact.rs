@@ -54,9 +54,9 @@ fn without_comments(c: &str) -> String {
 /// The length of the string or character literal `text` starts with, its closing quote
 /// included (to the end of the line if it has none).
 fn literal_end(text: &str) -> usize {
-    let quote = text.as_bytes()[0];
-    let mut at = 1;
     let bytes = text.as_bytes();
+    let quote = bytes[0];
+    let mut at = 1;
     while at < bytes.len() && bytes[at] != quote && bytes[at] != b'\n' {
         at += if bytes[at] == b'\\' { 2 } else { 1 };
     }
