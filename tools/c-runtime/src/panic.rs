@@ -72,9 +72,9 @@ static CATCHING: AtomicUsize = AtomicUsize::new(0);
 /// that catches a panic to report it does (`shared_grid::run_batch`: the hook's line, the
 /// answers so far, which the C library's `stdout` flushes at exit, then status 1). A real
 /// return, saving the registers before `f` and restoring them on a panic, was built and
-/// measured: with `f` behind that call the compiler inlines less, and curling's C file
-/// grew 0.8 KB, robots' 3.8 KB, rc02-game's 6.5 KB, for programs that catch and go on,
-/// which contest solutions do not.
+/// measured: with `f` behind that call the compiler inlines less, and every problem's C
+/// file grew by up to a tenth (`tools/bundle/benches/README.md`), for programs that catch
+/// and go on, which contest solutions do not.
 pub fn catch_unwind<F: FnOnce() -> R + UnwindSafe, R>(
     f: F,
 ) -> Result<R, Box<dyn core::any::Any + Send + 'static>> {

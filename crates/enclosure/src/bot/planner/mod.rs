@@ -70,8 +70,9 @@
 //! - In a duel, keep drawing last turn's way home while it still wins the race and is worth
 //!   at least `keep_plan` percent of the best (`draw`): re-planning every step let loops snake
 //!   away from their start until the race forced the shortest way home, a cell or two out of
-//!   a long trail; holding the plan won the duels with the spiral builders (`careful`,
-//!   `raider`, the greedy ones) 95% or more, from 88%. With more opponents it measured no better.
+//!   a long trail; holding the plan won most of the duels the spiral builders (`careful`,
+//!   `raider`, the greedy ones) used to win (`benches/README.md`). With more opponents it
+//!   measured no better.
 //! - Re-plan every turn rather than follow the rectangle chosen at pen-down: it grows loops
 //!   the way the strongest sparring partner does, and it decided the duel against it.
 //! - Search ways home exhaustively up to `grow_horizon` steps; a deeper search found no better.
