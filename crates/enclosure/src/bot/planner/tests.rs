@@ -34,6 +34,36 @@ fn walks_onto_a_trail_it_reaches_first() {
     assert_eq!(action.dir, Dir::Up);
 }
 
+/// The trail the planner in seat 0 would walk to, with seat 1 drawing (3,3) -> (5,3) one
+/// step above it at (5,4), and `others` more opponents standing in far corners.
+fn hunted_beside(others: usize, land: bool) -> Option<(usize, Vertex)> {
+    let starts = [v(5, 4), v(3, 3), v(10, 10), v(0, 10)].map(Some);
+    let mut game = Game::new(&starts[..2 + others]);
+    let stay = Some(Ok(Action::STAY));
+    for flag in [PenFlag::Down, PenFlag::Keep] {
+        let mut actions = vec![stay; 2 + others];
+        actions[1] = Some(Ok(Action::new(Dir::Right, flag)));
+        game.play_turn(&actions);
+    }
+    if land {
+        game.add_region(0, &[(9, 0)]);
+    }
+    let bot = Planner::new();
+    let turn = Turn::new(0, &game, Board::new(&game), &bot.params, &bot.model);
+    let mine = turn.board.walk(0, turn.pos(), 0).dist;
+    bot.hunt(&turn, &mine)
+}
+
+#[test]
+fn among_two_or_more_opponents_it_chases_only_once_it_holds_land() {
+    let prey = Some((1, v(5, 3)));
+    assert_eq!(hunted_beside(0, false), prey, "a duel: chase at once");
+    assert_eq!(hunted_beside(1, false), None, "no land yet: build first");
+    assert_eq!(hunted_beside(2, false), None);
+    assert_eq!(hunted_beside(1, true), prey);
+    assert_eq!(hunted_beside(2, true), prey);
+}
+
 #[test]
 fn closes_at_once_when_an_opponent_comes_close() {
     let mut game = Game::new(&[Some(v(2, 2)), Some(v(9, 9))]);
