@@ -89,11 +89,12 @@
 //!   is `bystander_slack` turns late, not `forecast_slack`; one estimate of that
 //!   (`model::Record::chase_percent`) serves the threat map and the playouts alike.
 //! - Until an opponent has been offered enough chances to tell, it chases in no playout
-//!   while three opponents live, as the threat map counts it no hunter: the estimate's prior
-//!   (a half each) had the playouts assume more than the rules' race does, and thinking closed
-//!   loops early against the sample program, which never chases and seldom comes near. With
-//!   one or two opponents the prior stays: without it thinking won fewer games against the
-//!   sample there.
+//!   while two or more opponents live, as the threat map counts it no hunter: the estimate's
+//!   prior (a half each) had the playouts assume more than the rules' race does, and thinking
+//!   closed loops early against the sample program, which never chases and seldom comes
+//!   near; with two opponents it scored below the rules alone beside the sample and a greedy
+//!   spiral builder. In a duel the prior stays: without it thinking won fewer games against
+//!   the sample there.
 //! - While three opponents live, an opponent not yet seen near trails is assumed to step onto
 //!   ours from two steps, not the rules' three (`think::CROWD_REACH`): a bot that keeps away
 //!   from trails never shows its reach, and at three thinking closed loops early against

@@ -6,12 +6,11 @@
 //! - **whether it chases**: a pen-up opponent is a chaser for the whole playout with the
 //!   chance it took the kills it was offered so far (`model::Record::chase_percent`, the
 //!   estimate the threat map uses too), once it has been offered enough of them to tell
-//!   (`model::Record::chase_known`). Before that, while three opponents live, it chases in
-//!   no playout, as the threat map does not count it as a hunter either (next to our trail
-//!   its grab reach, below, still counts): with the estimate's prior of a half for each of
-//!   three, nearly every playout held a chaser, far more than the rules' race assumes. With
-//!   fewer opponents the prior stands, and its caution keeps thinking's bolder plans in
-//!   check.
+//!   (`model::Record::chase_known`). Before that, while two or more opponents live, it
+//!   chases in no playout, as the threat map does not count it as a hunter either (next to
+//!   our trail its grab reach, below, still counts): with the estimate's prior of a half for
+//!   each, most playouts held a chaser, more than the rules' race assumes. In a duel the
+//!   prior stands, and its caution keeps thinking's bolder plans (`think_risk`) in check.
 //!   A chaser walks its shortest way towards our trail; anyone else wanders at random.
 //! - **whether it steps onto a trail next to it**: within its grab reach of our trail
 //!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
@@ -116,6 +115,8 @@ impl<'a> Futures<'a> {
         let mut opponents = Vec::new();
         // Three opponents live: the rules' race is thinking's floor (`Planner::risk`).
         let crowd = crowded(game);
+        // Two or more: the chase estimate's prior is left out (see the module doc).
+        let duel = game.alive_seats().len() <= 2;
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
@@ -141,7 +142,7 @@ impl<'a> Futures<'a> {
                     chases: false,
                     loop_length: 0,
                 },
-                chase: if crowd && !record.chase_known() {
+                chase: if !duel && !record.chase_known() {
                     0
                 } else {
                     record.chase_percent()

@@ -71,7 +71,7 @@ fn one_that_never_chased_cuts_it_less_often() {
 }
 
 #[test]
-fn among_three_opponents_one_offered_too_few_chances_is_not_assumed_to_chase() {
+fn among_two_or_three_opponents_one_offered_too_few_chances_is_not_assumed_to_chase() {
     // Every chance it had, it took, but too few to tell. Two steps from the trail it is out
     // of its grab reach, so only a chase could cut the loop; the others idle in far corners,
     // out of reach.
@@ -89,11 +89,16 @@ fn among_three_opponents_one_offered_too_few_chances_is_not_assumed_to_chase() {
         unknown <= wanderer + 50 && hunter > 700,
         "{unknown} {wanderer} {hunter}"
     );
-    // With two opponents, or one, the estimate's prior stands: it may chase.
-    for corners in [&three[..1], &[]] {
-        let prior = danger(corners, MIN_CHANCES - 1, MIN_CHANCES - 1);
-        assert!(prior > 700, "{} opponents: {prior}", corners.len() + 1);
-    }
+    let two = &three[..1];
+    let unknown = danger(two, MIN_CHANCES - 1, MIN_CHANCES - 1);
+    let wanderer = danger(two, 20, 0);
+    assert!(
+        unknown <= wanderer + 50,
+        "two opponents: {unknown} {wanderer}"
+    );
+    // In a duel the estimate's prior stands: it may chase.
+    let prior = danger(&[], MIN_CHANCES - 1, MIN_CHANCES - 1);
+    assert!(prior > 700, "a duel: {prior}");
 }
 
 #[test]
