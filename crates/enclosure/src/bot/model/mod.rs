@@ -50,6 +50,14 @@ pub fn crowded(game: &Game) -> bool {
     game.alive_seats().len() == 4
 }
 
+/// Whether at most one opponent lives. Then thinking may weigh plans that lose the race
+/// (`Planner::risk`), the pen keeps last turn's way home (`Params::keep_plan`), and the
+/// playouts keep the chase estimate's prior for an opponent not yet known; with two or more
+/// opponents ours builds its first loop before it chases (`Planner::hunt`).
+pub fn duel(game: &Game) -> bool {
+    game.alive_seats().len() <= 2
+}
+
 /// Observations of one seat.
 #[derive(Clone, Debug, Default)]
 pub struct Record {

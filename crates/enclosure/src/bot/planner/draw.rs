@@ -3,6 +3,7 @@
 use super::super::board::move_index;
 use super::super::closing::{best_closings, ClosingContext, Completion};
 use super::super::grow;
+use super::super::model::duel;
 use super::super::think::{worth_per_turn, Futures, Plan};
 use super::threats::Turn;
 use super::{step, Planner};
@@ -55,9 +56,10 @@ impl Planner {
         };
         // Only in a duel: among more opponents the best way home changes as they move, and
         // holding to a plan measured no better.
-        let keep = match turn.game.alive_seats().len() {
-            0..=2 => self.params.keep_plan,
-            _ => 0,
+        let keep = if duel(turn.game) {
+            self.params.keep_plan
+        } else {
+            0
         };
         let kept = self.kept_plan(&ctx, keep);
         let mut chosen = safe.or_else(fallback);

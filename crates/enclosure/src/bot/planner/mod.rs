@@ -128,7 +128,7 @@ use super::board::Board;
 use super::closing::closing_distance;
 use super::guard;
 use super::legal::legal_or_fallback;
-use super::model::Model;
+use super::model::{duel, Model};
 use super::Strategy;
 use crate::action::{Action, PenFlag};
 use crate::geometry::{Dir, Vertex, CELLS, VERTICES};
@@ -251,10 +251,12 @@ impl Planner {
     /// the rules alone.
     fn risk(&self, turn: &Turn) -> u32 {
         let p = &self.params;
-        match turn.game.alive_seats().len() {
-            _ if p.playouts == 0 => 0,
-            0..=2 => p.think_risk,
-            _ => p.crowd_risk,
+        if p.playouts == 0 {
+            0
+        } else if duel(turn.game) {
+            p.think_risk
+        } else {
+            p.crowd_risk
         }
     }
 
@@ -290,7 +292,7 @@ impl Planner {
         // While two or more opponents live, no chase before our first capture: the board is
         // emptiest then and our first loop the largest, and chases of drawers that close
         // before we arrive only delay it.
-        if turn.game.alive_count() > 2 && turn.game.areas(turn.seat).is_empty() {
+        if !duel(turn.game) && turn.game.areas(turn.seat).is_empty() {
             return None;
         }
         let mut best: Option<(u32, usize, Vertex)> = None;

@@ -38,7 +38,7 @@
 
 use super::bfs::{Bfs, FAR};
 use super::board::Board;
-use super::model::{crowded, Record, WATCHED};
+use super::model::{crowded, duel, Record, WATCHED};
 use crate::geometry::{Dir, Vertex, VERTICES};
 use crate::state::Game;
 
@@ -115,8 +115,8 @@ impl<'a> Futures<'a> {
         let mut opponents = Vec::new();
         // Three opponents live: the rules' race is thinking's floor (`Planner::risk`).
         let crowd = crowded(game);
-        // Two or more: the chase estimate's prior is left out (see the module doc).
-        let duel = game.alive_seats().len() <= 2;
+        // With two or more, the chase estimate's prior is left out (see the module doc).
+        let duel = duel(game);
         for (other, player) in game.players().iter().enumerate() {
             if other == seat || !player.is_alive() {
                 continue;
