@@ -7,12 +7,6 @@ mod support;
 use std::process::Output;
 use support::TinyWorkspace;
 
-fn edit(ws: &TinyWorkspace, path: &str, from: &str, to: &str) {
-    let text = ws.read(path);
-    assert!(text.contains(from), "{from:?} in {path}:\n{text}");
-    std::fs::write(ws.root.join(path), text.replacen(from, to, 1)).unwrap();
-}
-
 fn write(ws: &TinyWorkspace, path: &str, text: &str) {
     std::fs::write(ws.root.join(path), text).unwrap();
 }
@@ -50,8 +44,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
 
     // Off by 1e-9 from the oracle's and the samples' integers: accepted everywhere.
     let lib = "crates/demo-float/src/lib.rs";
-    edit(
-        &ws,
+    ws.edit(
         lib,
         "writeln!(out, \"{}\", solve(&numbers))",
         "writeln!(out, \"{}.000000001\", solve(&numbers))",
@@ -73,8 +66,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
         .replace("time-limit-ms = \"unknown\"", "time-limit-ms = 1000");
     write(&ws, manifest, &table);
     let main = "crates/demo-float/src/main.rs";
-    edit(
-        &ws,
+    ws.edit(
         main,
         "fn main() {",
         "fn main() {\n    std::thread::sleep(std::time::Duration::from_millis(600));",
@@ -84,7 +76,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
         passed && text.contains("over half the time limit of 1000 ms"),
         "{text}"
     );
-    edit(&ws, main, "from_millis(600)", "from_millis(1500)");
+    ws.edit(main, "from_millis(600)", "from_millis(1500)");
     let (passed, text) = cargo_test(&ws, "demo-float", &["--test", "samples"]);
     assert!(
         !passed && text.contains(" ms > 1000 ms (demo-float; limit from local-referee)"),
@@ -92,8 +84,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
     );
 
     // A 16 MB limit: a solution that fills 64 MiB fails with its peak, in one line.
-    edit(
-        &ws,
+    ws.edit(
         main,
         "std::thread::sleep(std::time::Duration::from_millis(1500));",
         "std::hint::black_box(vec![1u8; 64 << 20]);",
@@ -126,14 +117,8 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
         .status
         .success());
     let support = "crates/demo-any/tests/support/mod.rs";
-    edit(
-        &ws,
-        support,
-        "format!(\"{sum}\\n\")",
-        "format!(\"{sum} 0\\n\")",
-    );
-    edit(
-        &ws,
+    ws.edit(support, "format!(\"{sum}\\n\")", "format!(\"{sum} 0\\n\")");
+    ws.edit(
         support,
         "    // fn check(input: &str, expected: &str, got: &str) -> Result<(), String> {}",
         "    fn check(input: &str, _: &str, got: &str) -> Result<(), String> {
@@ -148,8 +133,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
     write(&ws, "samples/demo-any/placeholder.out", "6 0\n");
     write(&ws, "samples/demo-any/placeholder-empty.out", "0 0\n");
     let lib = "crates/demo-any/src/lib.rs";
-    edit(
-        &ws,
+    ws.edit(
         lib,
         "writeln!(out, \"{}\", solve(&numbers))",
         "writeln!(out, \"0 {}\", solve(&numbers))",
@@ -165,7 +149,7 @@ fn float_and_any_answer_problems_pass_with_any_right_answer_and_time_limits_hold
         "a right answer saved as a failure"
     );
     // A wrong pair: refused by the samples test, caught and shrunk by stress.
-    edit(&ws, lib, "\"0 {}\"", "\"1 {}\"");
+    ws.edit(lib, "\"0 {}\"", "\"1 {}\"");
     let (passed, text) = cargo_test(&ws, "demo-any", &["--test", "samples"]);
     assert!(
         !passed && text.contains("is not two numbers summing to 6"),
@@ -228,9 +212,8 @@ fn interactive_problems_are_played_over_pipes() {
     let lib = "crates/demo-guess/src/lib.rs";
     let main = "crates/demo-guess/src/main.rs";
     let (lib_text, main_text) = (ws.read(lib), ws.read(main));
-    edit(&ws, lib, ".and_then(|()| out.flush())", "");
-    edit(
-        &ws,
+    ws.edit(lib, ".and_then(|()| out.flush())", "");
+    ws.edit(
         main,
         "std::io::stdout().lock()",
         "std::io::BufWriter::new(std::io::stdout().lock())",
@@ -244,7 +227,7 @@ fn interactive_problems_are_played_over_pipes() {
     write(&ws, main, &main_text);
 
     // A strategy that never guesses n: caught by stress, the secret shrunk to the smallest.
-    edit(&ws, lib, "(1, n)", "(1, (n - 1).max(1))");
+    ws.edit(lib, "(1, n)", "(1, (n - 1).max(1))");
     let caught = ws.make(&["stress", "P=demo-guess", "SEED=5", "TIME=60"]);
     assert!(!caught.status.success());
     assert_eq!(ws.read("samples/demo-guess/stress-5.in"), "2 2\n");

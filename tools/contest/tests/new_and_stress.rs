@@ -58,13 +58,11 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
         .unwrap();
     assert!(test.success(), "cargo test -p demo-sum");
     // Also at UVa, which takes C but no Rust: the bundle is then a C file as well.
-    let manifest = ws.read("crates/demo-sum/Cargo.toml");
-    let at_uva = manifest.replace(
+    ws.edit(
+        "crates/demo-sum/Cargo.toml",
         "judges = [\"aoj:1144\"]",
         "judges = [\"aoj:1144\", \"uva:100\"]",
     );
-    assert_ne!(manifest, at_uva);
-    std::fs::write(ws.root.join("crates/demo-sum/Cargo.toml"), at_uva).unwrap();
     assert!(ws.make(&["bundle", "P=demo-sum"]).status.success());
     assert!(ws.read("bundles/demo-sum.rs").contains("Demo"));
     // Room to grow: the placeholder's C bundle (loader, header and both images) is at most
@@ -78,13 +76,11 @@ fn new_crate_tests_bundles_and_stress_catches_a_wrong_solution() {
 
     // A solution wrong only on numbers above 500: found and shrunk to one number, the smallest
     // that fails.
-    let lib = ws.read("crates/demo-sum/src/lib.rs");
-    let wrong = lib.replace(
+    ws.edit(
+        "crates/demo-sum/src/lib.rs",
         "numbers.iter().sum()",
         "numbers.iter().map(|&x| if x > 500 { x - 1 } else { x }).sum()",
     );
-    assert_ne!(lib, wrong);
-    std::fs::write(ws.root.join("crates/demo-sum/src/lib.rs"), wrong).unwrap();
     let caught = ws.make(&["stress", "P=demo-sum", "SEED=3", "TIME=120"]);
     // make exits 2 for any failed recipe; the tool's own status (1: a disagreement) it names.
     assert!(!caught.status.success());

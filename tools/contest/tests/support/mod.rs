@@ -134,6 +134,13 @@ impl TinyWorkspace {
         fs::read_to_string(self.root.join(path)).unwrap_or_else(|e| panic!("reading {path}: {e}"))
     }
 
+    /// Replaces the first `from` in the file at `path` by `to`; `from` must be there.
+    pub fn edit(&self, path: &str, from: &str, to: &str) {
+        let text = self.read(path);
+        assert!(text.contains(from), "{from:?} in {path}:\n{text}");
+        fs::write(self.root.join(path), text.replacen(from, to, 1)).unwrap();
+    }
+
     pub fn exists(&self, path: &str) -> bool {
         self.root.join(path).exists()
     }
