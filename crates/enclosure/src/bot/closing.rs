@@ -1,7 +1,7 @@
 //! Ways to close an open trail (pen down): for each trail vertex, the shortest drawn path
 //! back to it and the two L-shaped paths, each judged by what it captures and by how safe it
 //! is. The planner falls back on these whenever its rectangle can no longer be finished safely;
-//! `closing_distance` is how soon any drawer could close.
+//! `closing_distance` is how soon any drawer could close, `best_capture` what it would take.
 
 use super::bfs::{Bfs, FAR};
 use super::board::{move_index, Board};
@@ -161,6 +161,23 @@ pub fn closing_distance(board: &Board, trail: &[Vertex]) -> u32 {
     }
 }
 
+/// The most a pen-down player at the end of `trail` could capture by closing now, by its
+/// shortest or an L-shaped way home, whoever might stand in the way (sum of squared areas of
+/// the unowned cells `unowned`).
+pub fn best_capture(board: &Board, trail: &[Vertex], unowned: u128) -> u32 {
+    let open = [FAR; VERTICES];
+    let ctx = ClosingContext {
+        board,
+        trail,
+        unowned,
+        threat: &open,
+        avoid: 0,
+        victims: 0,
+        kill_bonus: 0,
+    };
+    ctx.completions().iter().map(|c| c.value).max().unwrap_or(0)
+}
+
 /// The drawn steps the pen at the end of `trail` (at least two vertices) may take on its way
 /// home: along drawable edges, off the vertices of `avoid`, never straight back. With the
 /// trail's vertices as ends, every trail vertex reached is a closing step.
@@ -315,5 +332,18 @@ mod tests {
         // From (4,4): left twice and up twice reaches (2,2); (3,4)->(3,3)->(3,2) is 3.
         assert_eq!(closing_distance(&board, &trail), 3);
         assert_eq!(closing_distance(&board, &trail[..1]), 4);
+    }
+
+    #[test]
+    fn best_capture_of_an_open_square_is_the_whole_square_whoever_stands_near() {
+        // Seat 1 stands on (2,4), on the way home round the 2 x 2 square: it counts for nothing.
+        let game = Game::new(&[Some(v(0, 0)), Some(v(2, 4))]);
+        let board = Board::new(&game);
+        let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3), v(4, 4)];
+        let unowned = game.unowned_mask();
+        assert_eq!(best_capture(&board, &trail, unowned), 4 * 4);
+        let owned = unowned & !(1 << (2 * 10 + 3)); // cell (3,2) taken: three cells left
+        assert_eq!(best_capture(&board, &trail, owned), 3 * 3);
+        assert_eq!(best_capture(&board, &trail[..1], unowned), 0);
     }
 }

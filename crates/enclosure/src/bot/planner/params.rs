@@ -51,6 +51,10 @@ pub struct Params {
     pub hunt_slack: u32,
     /// Longest walk to a hunted trail.
     pub hunt_reach: u32,
+    /// Chase a drawer within `hunt_reach` however late we would arrive when its loop, closed
+    /// now, would already take at least this much (squared cells, `closing::best_capture`):
+    /// a drawer that sees us coming closes early, one that does not is cut (0: never).
+    pub press_value: u32,
     /// Against an opponent that has escaped our chases (`model::Record::escapes_chases`), use
     /// `escaped_slack` instead of `hunt_slack`: long chases of it are loops not drawn (set it
     /// to `hunt_slack` to chase every opponent alike).
@@ -89,6 +93,7 @@ impl Default for Params {
             grow_budget: 20_000,
             hunt_slack: 4,
             hunt_reach: 12,
+            press_value: 25,
             escaped_slack: 2,
             playouts: 32,
             think_plans: 6,

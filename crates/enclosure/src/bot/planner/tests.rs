@@ -64,6 +64,36 @@ fn among_two_or_more_opponents_it_chases_only_once_it_holds_land() {
     assert_eq!(hunted_beside(2, true), prey);
 }
 
+/// What the planner in seat 0, standing at (1,10), would walk to in a duel while seat 1 draws
+/// (2,0) right to (8,0) and down to (8,5): a loop that could close around 30 cells, but by
+/// its shortest way home in six moves, eleven or more moves before we could be there.
+fn hunted_far_off(params: Params) -> Option<(usize, Vertex)> {
+    let mut game = Game::new(&[Some(v(1, 10)), Some(v(2, 0))]);
+    let stay = Some(Ok(Action::STAY));
+    let moves = [(Dir::Right, PenFlag::Down)]
+        .into_iter()
+        .chain([(Dir::Right, PenFlag::Keep); 5])
+        .chain([(Dir::Down, PenFlag::Keep); 5]);
+    for (dir, flag) in moves {
+        game.play_turn(&[stay, Some(Ok(Action::new(dir, flag)))]);
+    }
+    let bot = Planner::with_params(params);
+    let turn = Turn::new(0, &game, Board::new(&game), &bot.params, &bot.model);
+    let mine = turn.board.walk(0, turn.pos(), 0).dist;
+    bot.hunt(&turn, &mine)
+}
+
+#[test]
+fn a_drawer_about_to_take_a_big_region_is_chased_however_late_we_arrive() {
+    assert_eq!(hunted_far_off(Params::default()), Some((1, v(2, 0))));
+    // Worth less than the press value, the loop is chased only within the usual slack.
+    let small = Params {
+        press_value: 31 * 31,
+        ..Params::default()
+    };
+    assert_eq!(hunted_far_off(small), None);
+}
+
 #[test]
 fn closes_at_once_when_an_opponent_comes_close() {
     let mut game = Game::new(&[Some(v(2, 2)), Some(v(9, 9))]);
