@@ -4,7 +4,7 @@ use super::super::board::move_index;
 use super::super::closing::{best_closings, ClosingContext, Completion};
 use super::super::grow;
 use super::super::model::duel;
-use super::super::think::{worth_per_turn, Futures, Plan};
+use super::super::think::{rules_credit, worth_per_turn, Futures, Plan};
 use super::threats::Turn;
 use super::{step, Planner};
 use crate::action::{Action, PenFlag};
@@ -94,8 +94,8 @@ impl Planner {
                 };
                 let danger = futures.danger(&plan, self.params.playouts);
                 let turns = drawn + c.path.len() as u64;
-                let worth =
-                    worth_per_turn(c.value as u64, danger, turn.death_stake, turns, i == own);
+                let credit = if i == own { rules_credit(turn.game) } else { 0 };
+                let worth = worth_per_turn(c.value as u64, danger, turn.death_stake, turns, credit);
                 if best.map_or(true, |(b, _)| worth > b) {
                     best = Some((worth, c));
                 }

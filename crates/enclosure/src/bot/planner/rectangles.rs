@@ -9,7 +9,7 @@ use super::super::bfs::{Bfs, FAR};
 use super::super::board::{DOWN, RIGHT};
 use super::super::model::Record;
 use super::super::rect::{capture_value, Rect, Segments};
-use super::super::think::{worth_per_turn, Futures, Plan};
+use super::super::think::{rules_credit, worth_per_turn, Futures, Plan};
 use super::threats::Turn;
 use super::Params;
 use crate::geometry::{Vertex, VERTICES};
@@ -125,13 +125,8 @@ pub fn think_rectangle(
             draw: &tour,
         };
         let danger = futures.danger(&plan, params.playouts);
-        let worth = worth_per_turn(
-            option.value,
-            danger,
-            turn.death_stake,
-            option.cost,
-            i == own,
-        );
+        let credit = if i == own { rules_credit(turn.game) } else { 0 };
+        let worth = worth_per_turn(option.value, danger, turn.death_stake, option.cost, credit);
         if best.as_ref().map_or(true, |(b, _)| worth > *b) {
             best = Some((worth, option));
         }

@@ -174,14 +174,24 @@ fn a_drawer_heads_home_after_its_usual_loop() {
 
 #[test]
 fn the_rules_choice_is_left_only_for_a_clearly_better_plan() {
-    let rules = worth_per_turn(100, 0, 300, 10, true);
+    let rules = worth_per_turn(100, 0, 300, 10, RULES_CREDIT);
     assert!(
-        worth_per_turn(120, 0, 300, 10, false) < rules,
+        worth_per_turn(120, 0, 300, 10, 0) < rules,
         "20% more: not enough"
     );
-    assert!(worth_per_turn(130, 0, 300, 10, false) > rules, "30% more");
+    assert!(worth_per_turn(130, 0, 300, 10, 0) > rules, "30% more");
     // Credited, a rules' choice likely to be cut is still worth less than nothing, but less
     // far below: an alternative must beat it by the same share.
-    let doomed = worth_per_turn(100, 900, 300, 10, true);
-    assert!(doomed < 0 && doomed > worth_per_turn(100, 900, 300, 10, false));
+    let doomed = worth_per_turn(100, 900, 300, 10, RULES_CREDIT);
+    assert!(doomed < 0 && doomed > worth_per_turn(100, 900, 300, 10, 0));
+}
+
+#[test]
+fn while_three_opponents_live_the_rules_choice_is_credited_more() {
+    let corners = [v(0, 0), v(10, 0), v(0, 10), v(10, 10)].map(Some);
+    let four = Game::new(&corners);
+    let three = Game::new(&corners[..3]);
+    assert_eq!(rules_credit(&three), RULES_CREDIT);
+    let credited = |game| worth_per_turn(100, 0, 300, 10, rules_credit(game));
+    assert!(credited(&four) > credited(&three));
 }
