@@ -22,8 +22,9 @@
 //!   survives and minus a stake where it is cut (`death_stake`, more the more of the game is
 //!   left; in a duel plus half the unowned cells squared, which the survivor gains), per turn
 //!   of the loop, and the best is taken; the rules' choice is credited a share of its worth
-//!   (`think::RULES_CREDIT`), so thinking leaves it only for a plan clearly worth more. So a
-//!   loop grows past the worst-case race when the opponent near it has not been chasing,
+//!   (`think::rules_credit`: a quarter, a half while three opponents live), so thinking
+//!   leaves it only for a plan clearly worth more. So a loop grows past the worst-case race
+//!   when the opponent near it has not been chasing,
 //!   and closes early when it has. The model only makes us bolder where it has evidence: an
 //!   opponent is assumed to head for any trail within its grab reach
 //!   (`model::Record::grab_reach`), which stays the rules' `near_hard` until it has been seen
@@ -62,7 +63,10 @@
 //!   with the turns left: an early death costs the whole rest of the game.
 //! - Thinking leaves the rules' choice only for a plan clearly worth more: of several
 //!   estimates from a few dozen playouts the best is the most overrated, and leaving the
-//!   rules' choice whenever another plan edged ahead lost points to the rules alone.
+//!   rules' choice whenever another plan edged ahead lost points to the rules alone. While
+//!   three opponents live it takes twice the margin: all its plans win the race there, so
+//!   it departs only for a safer one, and at a quarter it scored below the rules alone
+//!   against three copies of the sample program, which never chases.
 //! - No risk beyond the race while two or more opponents live: thinking then weighs only
 //!   plans that win it, by how often the playouts cut them. One turn of risk scored less
 //!   against the sample program and died more often where raiders sit; three, more so. In a
