@@ -65,8 +65,8 @@ fn among_two_or_more_opponents_it_chases_only_once_it_holds_land() {
 }
 
 /// What the planner in seat 0, standing at (1,10), would walk to in a duel while seat 1 draws
-/// (2,0) right to (8,0) and down to (8,5): a loop that could close around 30 cells, but by
-/// its shortest way home in six moves, eleven or more moves before we could be there.
+/// (2,0) right to (8,0) and down to (8,5): a loop that could close round 30 cells, and could
+/// close at all in six moves, while we need eleven to reach its trail.
 fn hunted_far_off(params: Params) -> Option<(usize, Vertex)> {
     let mut game = Game::new(&[Some(v(1, 10)), Some(v(2, 0))]);
     let stay = Some(Ok(Action::STAY));
