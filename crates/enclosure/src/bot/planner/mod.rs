@@ -316,6 +316,19 @@ impl Planner {
                 continue;
             }
             let trail = player.trail();
+            // Its nearest trail vertex we can stand on (the first of the nearest): if that one
+            // is not worth the walk, no farther one is.
+            let nearest = trail
+                .iter()
+                .map(|&v| (mine[v.index()], v))
+                .filter(|&(d, _)| d > 0)
+                .min_by_key(|&(d, _)| d);
+            let Some((d, v)) = nearest else {
+                continue;
+            };
+            if d > reach || best.is_some_and(|(bd, _, _)| d >= bd) {
+                continue;
+            }
             let closes_in = player.stuck_left() + closing_distance(&turn.board, trail);
             let slack = if self.model.record(other).escapes_chases() {
                 self.params.escaped_slack
@@ -325,17 +338,14 @@ impl Planner {
             // A loop about to take a big region is worth walking at even when we would arrive
             // late: the drawer closes it early, smaller, or is cut.
             let press = self.params.press_value;
-            let big =
-                press > 0 && best_capture(&turn.board, trail, turn.game.unowned_mask()) >= press;
-            for &v in trail {
-                let d = mine[v.index()];
-                if d == 0 || d > reach || (!big && d >= closes_in + slack) {
-                    continue;
-                }
-                if best.map_or(true, |(bd, _, _)| d < bd) {
-                    best = Some((d, other, v));
-                }
+            let late = d >= closes_in + slack;
+            if late
+                && (press == 0
+                    || best_capture(&turn.board, trail, turn.game.unowned_mask()) < press)
+            {
+                continue;
             }
+            best = Some((d, other, v));
         }
         best.map(|(_, seat, v)| (seat, v))
     }
