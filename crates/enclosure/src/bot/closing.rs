@@ -225,6 +225,7 @@ pub fn best_closings(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::cell_index;
     use crate::state::Game;
 
     #[test]
@@ -342,7 +343,7 @@ mod tests {
         let trail = [v(2, 2), v(3, 2), v(4, 2), v(4, 3), v(4, 4)];
         let unowned = game.unowned_mask();
         assert_eq!(best_capture(&board, &trail, unowned), 4 * 4);
-        let owned = unowned & !(1 << (2 * 10 + 3)); // cell (3,2) taken: three cells left
+        let owned = unowned & !(1 << cell_index(3, 2).unwrap()); // three cells left
         assert_eq!(best_capture(&board, &trail, owned), 3 * 3);
         assert_eq!(best_capture(&board, &trail[..1], unowned), 0);
     }

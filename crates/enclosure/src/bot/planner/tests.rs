@@ -48,8 +48,13 @@ fn hunted_beside(others: usize, land: bool) -> Option<(usize, Vertex)> {
     if land {
         game.add_region(0, &[(9, 0)]);
     }
-    let bot = Planner::new();
-    let turn = Turn::new(0, &game, Board::new(&game), &bot.params, &bot.model);
+    hunted(&game, Params::default())
+}
+
+/// The opponent and trail vertex the planner in seat 0 would walk to in `game`.
+fn hunted(game: &Game, params: Params) -> Option<(usize, Vertex)> {
+    let bot = Planner::with_params(params);
+    let turn = Turn::new(0, game, Board::new(game), &bot.params, &bot.model);
     let mine = turn.board.walk(0, turn.pos(), 0).dist;
     bot.hunt(&turn, &mine)
 }
@@ -77,10 +82,7 @@ fn hunted_far_off(params: Params) -> Option<(usize, Vertex)> {
     for (dir, flag) in moves {
         game.play_turn(&[stay, Some(Ok(Action::new(dir, flag)))]);
     }
-    let bot = Planner::with_params(params);
-    let turn = Turn::new(0, &game, Board::new(&game), &bot.params, &bot.model);
-    let mine = turn.board.walk(0, turn.pos(), 0).dist;
-    bot.hunt(&turn, &mine)
+    hunted(&game, params)
 }
 
 #[test]
