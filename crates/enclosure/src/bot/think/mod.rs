@@ -14,7 +14,8 @@
 //!   A chaser walks its shortest way towards our trail; anyone else wanders at random.
 //! - **whether it steps onto a trail next to it**: within its grab reach of our trail
 //!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
-//!   worst case where it has shown too little) any opponent, drawing or not, heads for it.
+//!   worst case where it has shown too little) any opponent, drawing or not, heads for it;
+//!   a drawer counts its steps by the edges it may draw, never through land.
 //!   Without this, a bot that never walks towards trails but takes any next to it looks
 //!   harmless, and the playouts draw loops past it that it cuts. While three opponents live,
 //!   that worst case reaches `CROWD_REACH` steps, not the rules' three: a bot that keeps away
@@ -188,11 +189,10 @@ impl<'a> Futures<'a> {
             trail |= v.bit();
         }
         let closes = down + plan.draw.len() as u32;
-        // Each opponent's walking distance to our trail, for its chases.
         let to_trail: Vec<[u32; VERTICES]> = self
             .opponents
             .iter()
-            .map(|o| Bfs::new(trail, 0, |at, k, _| self.board.walkable(o.seat, at, k)).dist)
+            .map(|o| distances_to(self.board, trail, o.seat, o.drawer.is_some()))
             .collect();
         let mut movers = Vec::with_capacity(self.opponents.len());
         let mut cut = 0;
@@ -241,6 +241,21 @@ impl<'a> Futures<'a> {
         }
         false
     }
+}
+
+/// Each vertex's distance to `trail` for `seat`, for its chases and grabs: by the edges it may
+/// draw while `drawing` (never through land, its own included), else by those it may walk.
+/// Walking distances led a drawer into its own land, where it cannot draw, and it never
+/// reached a trail it would have cut.
+fn distances_to(board: &Board, trail: u128, seat: usize, drawing: bool) -> [u32; VERTICES] {
+    Bfs::new(trail, 0, |at, k, _| {
+        if drawing {
+            board.drawable(at, k)
+        } else {
+            board.walkable(seat, at, k)
+        }
+    })
+    .dist
 }
 
 /// Where opponent `o`, now at `mover`, steps next in a playout (`mover` keeps its trail).

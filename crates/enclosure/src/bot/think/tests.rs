@@ -195,3 +195,24 @@ fn while_three_opponents_live_the_rules_choice_is_credited_more() {
     let credited = |game| worth_per_turn(100, 0, 300, 10, rules_credit(game));
     assert!(credited(&four) > credited(&three));
 }
+
+#[test]
+fn a_drawer_is_as_near_our_trail_as_the_edges_it_may_draw_go() {
+    // Seat 1 takes cells (5,4) and (5,5): the edge from (6,5) to (5,5) lies inside its land,
+    // where it may walk but not draw.
+    let mut game = Game::new(&[Some(v(0, 0)), Some(v(5, 4))]);
+    for (dir, flag) in [
+        (Dir::Right, PenFlag::Down),
+        (Dir::Down, PenFlag::Keep),
+        (Dir::Down, PenFlag::Keep),
+        (Dir::Left, PenFlag::Keep),
+        (Dir::Up, PenFlag::Keep),
+        (Dir::Up, PenFlag::Keep),
+    ] {
+        game.play_turn(&[Some(Ok(Action::STAY)), Some(Ok(Action::new(dir, flag)))]);
+    }
+    let board = Board::new(&game);
+    let distance = |drawing| distances_to(&board, v(4, 5).bit(), 1, drawing)[v(6, 5).index()];
+    assert_eq!(distance(false), 2, "walked across its land");
+    assert_eq!(distance(true), 4, "drawn round it");
+}
