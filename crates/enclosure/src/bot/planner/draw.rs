@@ -1,13 +1,14 @@
 //! Pen down: race again every turn (see the `planner` module doc).
 
 use super::super::board::move_index;
-use super::super::closing::{best_closings, ClosingContext, Completion};
+use super::super::closing::{best_closings, closing_distance, ClosingContext, Completion};
 use super::super::grow;
 use super::super::model::duel;
 use super::super::think::{rules_credit, worth_per_turn, Futures, Plan};
 use super::threats::Turn;
 use super::{step, Planner};
 use crate::action::{Action, PenFlag};
+use crate::geometry::{Dir, Vertex};
 
 impl Planner {
     /// Pen down: every turn, race again. Among the ways home that no opponent can cut before
@@ -19,6 +20,10 @@ impl Planner {
         let me = turn.game.player(turn.seat);
         let trail = me.trail();
         let pos = me.pos();
+        if let Some(v) = duel_cut(turn) {
+            self.plan.clear();
+            return step(pos, v, PenFlag::Keep);
+        }
         let ctx = ClosingContext {
             board: &turn.board,
             trail,
@@ -138,12 +143,42 @@ impl Planner {
     }
 }
 
+/// Pen down in a duel: a vertex of the rival's open trail next to us, to step onto. Standing
+/// there kills the rival, and a duel's survivor has the rest of the board to itself. Only
+/// when the rival cannot close this turn (closing wins over the cut, and its loop could
+/// enclose us) and stands more than a step from that vertex and from our trail (else it
+/// could cut us first, or both of us die on one vertex).
+fn duel_cut(turn: &Turn) -> Option<Vertex> {
+    let game = turn.game;
+    if !duel(game) {
+        return None;
+    }
+    let me = game.player(turn.seat);
+    let (_, rival) = game
+        .players()
+        .iter()
+        .enumerate()
+        .find(|&(seat, p)| seat != turn.seat && p.is_alive())?;
+    let near = |v: &Vertex| v.manhattan(rival.pos()) <= 1;
+    if !rival.pen_down()
+        || closing_distance(&turn.board, rival.trail()) < 2
+        || me.trail().iter().any(near)
+    {
+        return None;
+    }
+    let pos = me.pos();
+    (0..4)
+        .filter(|&k| turn.board.drawable(pos, k))
+        .map(|k| pos.step(Dir::MOVES[k]))
+        .find(|v| rival.on_trail(*v) && !me.on_trail(*v) && !near(v) && turn.avoid & v.bit() == 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bot::bfs::FAR;
     use crate::bot::board::Board;
-    use crate::geometry::{Vertex, VERTICES};
+    use crate::geometry::VERTICES;
     use crate::state::Game;
 
     fn v(x: i32, y: i32) -> Vertex {
@@ -176,5 +211,29 @@ mod tests {
         );
         planner.plan = vec![v(3, 2)];
         assert!(planner.kept_plan(&ctx(0), 75).is_none(), "straight back");
+    }
+
+    /// Where seat 0 would cut, having drawn (2,2) (2,3) (2,4) while seat 1 drew (3,4) (4,4)
+    /// (5,4) (5,5) and then moved `last`: the first vertex of its trail is right of our pen.
+    fn cut_beside_a_drawer(last: Dir) -> Option<Vertex> {
+        let mut game = Game::new(&[Some(v(2, 2)), Some(v(3, 4))]);
+        let stay = Some(Ok(Action::STAY));
+        let down = |d| Some(Ok(Action::new(d, PenFlag::Down)));
+        let keep = |d| Some(Ok(Action::new(d, PenFlag::Keep)));
+        game.play_turn(&[stay, down(Dir::Right)]);
+        game.play_turn(&[stay, keep(Dir::Right)]);
+        game.play_turn(&[down(Dir::Down), keep(Dir::Down)]);
+        game.play_turn(&[keep(Dir::Down), keep(last)]);
+        let planner = Planner::new();
+        let board = Board::new(&game);
+        duel_cut(&Turn::new(0, &game, board, &planner.params, &planner.model))
+    }
+
+    #[test]
+    fn drawing_in_a_duel_it_steps_onto_the_rivals_trail_beside_it() {
+        // At (5,6) the rival is three moves from closing: standing on (3,4) kills it.
+        assert_eq!(cut_beside_a_drawer(Dir::Down), Some(v(3, 4)));
+        // At (4,5) it closes next turn, onto (4,4): a cut would come too late.
+        assert_eq!(cut_beside_a_drawer(Dir::Left), None);
     }
 }

@@ -31,6 +31,9 @@
 //!   passing trails by (two steps while three opponents live, where thinking weighs only
 //!   plans that win the race), and one that breaks the model's prediction counts at its worst for
 //!   the rest of the game.
+//! - **Pen down in a duel: cut.** A vertex of the rival's open trail next to our pen, when the
+//!   rival cannot close this turn and stands more than a step from it and from our trail:
+//!   step onto it (`draw::duel_cut`), the rival dies.
 //! - **Pen up: chase.** An opponent's open trail we can stand on at most `hunt_slack` turns
 //!   after it could close (`escaped_slack` against one that escaped our chases), or at all
 //!   within `hunt_reach` when the loop would already take `press_value` (`closing::best_capture`):
@@ -110,6 +113,10 @@
 //!   estimate, and thinking was cut by it where the rules alone never were.
 //! - Start two steps in from a corner (`START_INSET`, one corner per seat): other insets did
 //!   worse.
+//! - Cut a rival's trail beside our pen in a duel, off the way home: a greedy builder drew
+//!   its first loop past ours, one step away, and won the games that the rules alone, on
+//!   smaller loops, never got into. Among more opponents the same step gained nothing
+//!   measurable, so it stays a duel's.
 //! - Chase with a slack of a few turns, not sure kills only: drawers rarely take their
 //!   shortest way home, but long chases are loops not drawn.
 //! - Walk at a drawer whose loop would already take a region of five cells or more however
