@@ -15,7 +15,8 @@
 //! - **whether it steps onto a trail next to it**: within its grab reach of our trail
 //!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
 //!   worst case where it has shown too little) any opponent, drawing or not, heads for it;
-//!   a drawer counts its steps by the edges it may draw, never through land.
+//!   a drawer counts its steps by the edges it may draw, never through land, and while two
+//!   or more opponents live it heads for a trail from no farther than that worst case.
 //!   Without this, a bot that never walks towards trails but takes any next to it looks
 //!   harmless, and the playouts draw loops past it that it cuts. While three opponents live,
 //!   that worst case reaches `CROWD_REACH` steps, not the rules' three: a bot that keeps away
@@ -85,6 +86,8 @@ struct Opponent {
     chase: u32,
     /// Within this many steps of our trail it heads for it.
     reach: u32,
+    /// The same while it draws.
+    draw_reach: u32,
     /// Pen down: how it draws.
     drawer: Option<Drawer>,
 }
@@ -139,6 +142,8 @@ impl<'a> Futures<'a> {
                 ),
                 _ => (None, None),
             };
+            let assumed = if crowd { CROWD_REACH } else { WATCHED };
+            let reach = record.grab_reach(assumed);
             opponents.push(Opponent {
                 seat: other,
                 start: Mover {
@@ -153,7 +158,16 @@ impl<'a> Futures<'a> {
                 } else {
                     record.chase_percent()
                 },
-                reach: record.grab_reach(if crowd { CROWD_REACH } else { WATCHED }),
+                reach,
+                // While two or more opponents live, a drawer heads for a trail from no farther
+                // than assumed without evidence: a reach shown by a walker's chase (a raider's
+                // run from six steps) had it leave its own loop for ours in the playouts, which
+                // raiders never do, and thinking drew smaller loops beside them than the rules.
+                draw_reach: if duel {
+                    reach
+                } else {
+                    reach.min(assumed as u32)
+                },
                 drawer,
             });
         }
@@ -268,8 +282,8 @@ fn step(
 ) -> Vertex {
     let at = mover.pos;
     let nearer = |v: &Vertex| to_trail[v.index()];
-    let grabs = to_trail[at.index()] <= o.reach;
     if let (Some((length, from)), Some(d)) = (mover.drawing, o.drawer.as_ref()) {
+        let grabs = to_trail[at.index()] <= o.draw_reach;
         let steps = Dir::MOVES
             .into_iter()
             .enumerate()
@@ -294,7 +308,7 @@ fn step(
         .enumerate()
         .filter(|&(k, _)| board.walkable(o.seat, at, k))
         .map(|(_, dir)| at.step(dir));
-    if mover.chases || grabs {
+    if mover.chases || to_trail[at.index()] <= o.reach {
         let best = steps.min_by_key(nearer);
         return best.filter(|v| nearer(v) < nearer(&at)).unwrap_or(at);
     }

@@ -216,3 +216,26 @@ fn a_drawer_is_as_near_our_trail_as_the_edges_it_may_draw_go() {
     assert_eq!(distance(false), 2, "walked across its land");
     assert_eq!(distance(true), 4, "drawn round it");
 }
+
+#[test]
+fn among_two_or_more_opponents_a_chasers_reach_is_not_its_reach_while_drawing() {
+    // Seat 1 once ran onto a trail from six steps: a chase, with its pen up. While it draws,
+    // among three opponents it is assumed to head for ours from two steps at most; in a duel
+    // from six.
+    let mut records = chaser(20, 10);
+    records[1].grabbed_from = 6;
+    let reaches = |others: &[Vertex]| {
+        let game = drawn_among(others);
+        let board = Board::new(&game);
+        let mut records = records.clone();
+        records.resize(others.len() + 1, Record::default());
+        let futures = Futures::new(&game, 0, &board, &records);
+        let o = &futures.opponents[0];
+        (o.reach, o.draw_reach)
+    };
+    assert_eq!(
+        reaches(&[v(6, 2), v(10, 10), v(10, 0)]),
+        (6, CROWD_REACH as u32)
+    );
+    assert_eq!(reaches(&[v(6, 2)]), (6, 6));
+}
