@@ -7,6 +7,7 @@
 //! then we play on for score.
 
 use super::bfs::{Bfs, FAR};
+use super::model::lone_rival;
 use crate::geometry::{Dir, Vertex};
 use crate::score::SQUARE_POINTS;
 use crate::state::{Game, Player};
@@ -14,14 +15,7 @@ use crate::state::{Game, Player};
 /// The opponent to guard: the last one alive, when we lead every other seat's score and the
 /// lead is still at risk.
 pub fn rival(game: &Game, seat: usize) -> Option<usize> {
-    let alive: Vec<usize> = game
-        .alive_seats()
-        .into_iter()
-        .filter(|&s| s != seat)
-        .collect();
-    let [rival] = alive[..] else {
-        return None;
-    };
+    let rival = lone_rival(game, seat)?;
     // Points, not score: a lead is land, not a lower seat number's tie-break.
     let mine = game.points(seat);
     let leading = (0..game.seats())

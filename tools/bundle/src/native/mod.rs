@@ -57,11 +57,12 @@
 //! - One file per machine only where one file cannot hold both: a judge takes one file,
 //!   and a contestant who does not know its bits (UVa, NOI) pastes the same one anywhere.
 //!   Enclosure's two images together are over NOI's 100 KB even at `opt-level=z`; apart,
-//!   each fits (at `opt-level=s`, its `c-opt-level`, with room). The earlier rule, one image where two did not fit, chosen by the
-//!   judges' bits, left 32-bit judges without Enclosure.
+//!   each fits (at `opt-level=s`, its `c-opt-level`, with room). The earlier rule, one
+//!   image where two did not fit, chosen by the judges' bits, left 32-bit judges without
+//!   Enclosure.
 //! - Size before speed only where the limit needs it (or the crate asks, as robots and
-//!   enclosure do to keep 8 KiB of room), and `opt-level=s` before `z` (`benches/README.md` has the
-//!   times).
+//!   enclosure do to keep 8 KiB of room), and `opt-level=s` before `z` (`benches/README.md`
+//!   has the times).
 //! - The image in a section flagged writable and executable (ELF's "awx", PE's "bwx",
 //!   declared in a top-level `asm` block that GNU as, clang's assembler and MinGW's read
 //!   alike; GCC's section attribute worked with GNU as alone, and clang's binaries crashed),

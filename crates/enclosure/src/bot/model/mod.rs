@@ -58,6 +58,15 @@ pub fn duel(game: &Game) -> bool {
     game.alive_seats().len() <= 2
 }
 
+/// The one opponent of `seat` still alive, when only one is.
+pub fn lone_rival(game: &Game, seat: usize) -> Option<usize> {
+    let mut others = game.alive_seats().into_iter().filter(|&s| s != seat);
+    match (others.next(), others.next()) {
+        (Some(rival), None) => Some(rival),
+        _ => None,
+    }
+}
+
 /// Observations of one seat.
 #[derive(Clone, Debug, Default)]
 pub struct Record {

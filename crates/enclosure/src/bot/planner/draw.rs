@@ -3,7 +3,7 @@
 use super::super::board::move_index;
 use super::super::closing::{best_closings, closing_distance, ClosingContext, Completion};
 use super::super::grow;
-use super::super::model::duel;
+use super::super::model::{duel, lone_rival};
 use super::super::think::{rules_credit, worth_per_turn, Futures, Plan};
 use super::threats::Turn;
 use super::{step, Planner};
@@ -150,15 +150,8 @@ impl Planner {
 /// could cut us first, or both of us die on one vertex).
 fn duel_cut(turn: &Turn) -> Option<Vertex> {
     let game = turn.game;
-    if !duel(game) {
-        return None;
-    }
     let me = game.player(turn.seat);
-    let (_, rival) = game
-        .players()
-        .iter()
-        .enumerate()
-        .find(|&(seat, p)| seat != turn.seat && p.is_alive())?;
+    let rival = game.player(lone_rival(game, turn.seat)?);
     let near = |v: &Vertex| v.manhattan(rival.pos()) <= 1;
     if !rival.pen_down()
         || closing_distance(&turn.board, rival.trail()) < 2

@@ -57,8 +57,9 @@ const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 const RULES_CREDIT: i64 = 25;
 /// `RULES_CREDIT` while three opponents live. Thinking then weighs only plans that win the
 /// rules' race, so it departs from their choice only for a safer plan, and the danger it
-/// sees there is the sum of three opponents' models, each fitted on little: at 25 it scored
-/// below the rules alone against three copies of the sample program, which never chases.
+/// sees there is the sum of three opponents' models, each fitted on little: at
+/// `RULES_CREDIT` it scored below the rules alone against three copies of the sample program,
+/// which never chases.
 const CROWD_RULES_CREDIT: i64 = 50;
 /// While three opponents live, the farthest an opponent is assumed to step onto our trail
 /// from without evidence (`model::Record::grab_reach`).
