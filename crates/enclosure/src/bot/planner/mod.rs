@@ -108,12 +108,6 @@
 //!   from trails never shows its reach, and at three thinking closed loops early against
 //!   three copies of the sample program, scoring below the rules alone. The rules' race bounds
 //!   every plan thinking weighs there anyway.
-//! - There too, one never seen stepping onto a trail heads for ours in half the playouts
-//!   (`think::CROWD_GRAB`), not in all: bots that keep clear of trails come within two steps
-//!   of ours often, and counted as sure to step on there they made thinking trade the rules'
-//!   safe loops for smaller ones, below the rules alone beside the sample, `careful` and
-//!   `raider`. With fewer opponents every reach counts in full: halved there too, it scored
-//!   less beside the sample and a greedy spiral builder.
 //! - Watch opponents next to trails, not only whether they walk towards them: a bot that
 //!   never approaches trails but steps onto any next to it looked harmless to the chase
 //!   estimate, and thinking was cut by it where the rules alone never were.

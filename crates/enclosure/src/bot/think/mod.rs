@@ -23,9 +23,7 @@
 //!   from trails is never seen passing them, so its reach stayed at three all game, and
 //!   against three of them most playouts of the rules' own loop held one heading in. The
 //!   rules' race still bounds every plan thinking weighs there (`crowd_risk` 0), so assuming
-//!   less can only bring thinking nearer to the rules' choice. There too, an opponent never
-//!   seen stepping onto a trail heads for ours in `CROWD_GRAB` percent of the playouts, not
-//!   in all: the reach it has not disproved is the worst case, not its habit.
+//!   less can only bring thinking nearer to the rules' choice.
 //! - **how it draws and when it closes**: a pen-down opponent draws at random (never back)
 //!   until its trail reaches a length drawn around its mean loop so far (8 before its first),
 //!   then takes its shortest way home; closed, it walks as a pen-up opponent.
@@ -66,14 +64,6 @@ const CROWD_RULES_CREDIT: i64 = 50;
 /// While three opponents live, the farthest an opponent is assumed to step onto our trail
 /// from without evidence (`model::Record::grab_reach`).
 const CROWD_REACH: usize = 2;
-/// While three opponents live, the percent of playouts in which an opponent never seen
-/// stepping onto a trail heads for ours from within its grab reach; in the others it only
-/// wanders. The sample program and the careful spirals never step onto trails, yet they
-/// often come within two steps of ours, and there the playouts had them head in every
-/// time: they cut the loops the rules' race judges safe far more often than those bots
-/// ever did, thinking drew smaller ones, and beside the sample, `careful` and `raider` it
-/// scored below the rules alone. A half, as the chase estimate's prior gives a walker.
-const CROWD_GRAB: u32 = 50;
 /// A fixed salt of our own mixed into every seed: any constant does; changing it changes
 /// every game.
 const SEED_SALT: u64 = 0xE7C1_05E0;
@@ -99,8 +89,6 @@ struct Opponent {
     reach: u32,
     /// The same while it draws.
     draw_reach: u32,
-    /// Percent of playouts in which it heads for our trail within those reaches at all.
-    grab: u32,
     /// Pen down: how it draws.
     drawer: Option<Drawer>,
 }
@@ -120,8 +108,6 @@ struct Mover {
     /// Pen down: its trail's length and the vertex it came from (never stepped back onto).
     drawing: Option<(u32, Vertex)>,
     chases: bool,
-    /// Whether it heads for our trail within its reach (`Opponent::grab`).
-    grabs: bool,
     /// The trail length at which it heads home.
     loop_length: u32,
 }
@@ -166,7 +152,6 @@ impl<'a> Futures<'a> {
                     stuck: player.stuck_left(),
                     drawing,
                     chases: false,
-                    grabs: true,
                     loop_length: 0,
                 },
                 chase: if !duel && !record.chase_known() {
@@ -183,12 +168,6 @@ impl<'a> Futures<'a> {
                     reach
                 } else {
                     reach.min(assumed as u32)
-                },
-                // Among four seats, a reach nobody has seen it use is a worst case.
-                grab: if crowd && record.grabbed_from == 0 {
-                    CROWD_GRAB
-                } else {
-                    100
                 },
                 drawer,
             });
@@ -252,16 +231,12 @@ impl<'a> Futures<'a> {
         movers.clear();
         for o in &self.opponents {
             let chases = self.rng.below(100) < o.chase;
-            // Drawn only when in doubt (among four seats): with fewer, the playouts draw the
-            // same random numbers as before this was modelled.
-            let grabs = o.grab >= 100 || self.rng.below(100) < o.grab;
             let loop_length = o
                 .drawer
                 .as_ref()
                 .map_or(0, |d| d.mean_loop / 2 + self.rng.below(d.mean_loop + 1));
             movers.push(Mover {
                 chases,
-                grabs,
                 loop_length,
                 ..o.start
             });
@@ -309,7 +284,7 @@ fn step(
     let at = mover.pos;
     let nearer = |v: &Vertex| to_trail[v.index()];
     if let (Some((length, from)), Some(d)) = (mover.drawing, o.drawer.as_ref()) {
-        let grabs = mover.grabs && to_trail[at.index()] <= o.draw_reach;
+        let grabs = to_trail[at.index()] <= o.draw_reach;
         let steps = Dir::MOVES
             .into_iter()
             .enumerate()
@@ -334,7 +309,7 @@ fn step(
         .enumerate()
         .filter(|&(k, _)| board.walkable(o.seat, at, k))
         .map(|(_, dir)| at.step(dir));
-    if mover.chases || (mover.grabs && to_trail[at.index()] <= o.reach) {
+    if mover.chases || to_trail[at.index()] <= o.reach {
         let best = steps.min_by_key(nearer);
         return best.filter(|v| nearer(v) < nearer(&at)).unwrap_or(at);
     }

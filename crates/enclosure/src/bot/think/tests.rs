@@ -239,26 +239,3 @@ fn among_two_or_more_opponents_a_chasers_reach_is_not_its_reach_while_drawing() 
     );
     assert_eq!(reaches(&[v(6, 2)]), (6, 6));
 }
-
-#[test]
-fn among_three_opponents_one_never_seen_stepping_on_heads_in_half_the_time() {
-    // Two steps from the trail, inside the crowd's reach, never chasing and never seen near a
-    // trail; the others idle in far corners.
-    let danger = |corners: &[Vertex], grabbed_from| {
-        let others: Vec<_> = [v(6, 2)].iter().chain(corners).copied().collect();
-        let mut records = chaser(20, 0);
-        records[1].passes = [0; 3];
-        records[1].grabbed_from = grabbed_from;
-        records.resize(others.len() + 1, Record::default());
-        long_way(&drawn_among(&others), &records, 400)
-    };
-    let three = [v(10, 10), v(10, 0)];
-    let unseen = danger(&three, 0);
-    // Seen stepping onto a trail from one step: from two, within the crowd's reach, always.
-    let shown = danger(&three, 1);
-    let duel = danger(&[], 0);
-    assert!(
-        (400..=750).contains(&unseen) && shown >= 900 && duel >= 900,
-        "{unseen} {shown} {duel}"
-    );
-}
