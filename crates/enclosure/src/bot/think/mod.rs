@@ -16,7 +16,8 @@
 //!   (`model::Record::grab_reach`: as near as it has stepped onto trails from, and the rules'
 //!   worst case where it has shown too little) any opponent, drawing or not, heads for it;
 //!   a drawer counts its steps by the edges it may draw, never through land, and while two
-//!   or more opponents live it heads for a trail from no farther than that worst case.
+//!   or more opponents live it heads for a trail from no farther than that worst case (while
+//!   three live, from one step, or from as far as it has shown: `CROWD_DRAW_REACH`).
 //!   Without this, a bot that never walks towards trails but takes any next to it looks
 //!   harmless, and the playouts draw loops past it that it cuts. While three opponents live,
 //!   that worst case reaches `CROWD_REACH` steps, not the rules' three: a bot that keeps away
@@ -64,6 +65,14 @@ const CROWD_RULES_CREDIT: i64 = 50;
 /// While three opponents live, the farthest an opponent is assumed to step onto our trail
 /// from without evidence (`model::Record::grab_reach`).
 const CROWD_REACH: usize = 2;
+/// While three opponents live, the farthest a drawer is assumed to step onto our trail from
+/// without evidence (two when it has shown two: `model::Record::grabbed_from`). One step
+/// costs a drawer one move; two cost it its own loop's shape, which the drawers that keep
+/// clear of trails (the sample program, the careful spirals) never give up, yet they often
+/// draw two steps from ours. Counted as grabbing from there, they cut in the playouts loops
+/// the rules' race judged safe, and thinking scored below the rules alone beside the sample,
+/// `careful` and `raider`.
+const CROWD_DRAW_REACH: u32 = 1;
 /// A fixed salt of our own mixed into every seed: any constant does; changing it changes
 /// every game.
 const SEED_SALT: u64 = 0xE7C1_05E0;
@@ -166,6 +175,9 @@ impl<'a> Futures<'a> {
                 // raiders never do, and thinking drew smaller loops beside them than the rules.
                 draw_reach: if duel {
                     reach
+                } else if crowd {
+                    let shown = record.grabbed_from.min(assumed as u32);
+                    reach.min(CROWD_DRAW_REACH).max(shown)
                 } else {
                     reach.min(assumed as u32)
                 },

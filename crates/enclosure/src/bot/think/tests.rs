@@ -239,3 +239,28 @@ fn among_two_or_more_opponents_a_chasers_reach_is_not_its_reach_while_drawing() 
     );
     assert_eq!(reaches(&[v(6, 2)]), (6, 6));
 }
+
+#[test]
+fn among_three_opponents_a_drawer_steps_onto_our_trail_from_one_step_until_it_shows_two() {
+    // Never seen near a trail: its reach is the worst case, two steps among three
+    // opponents; while it draws, one.
+    let mut records = chaser(20, 0);
+    records[1].passes = [0; 3];
+    let reaches = |records: &[Record], others: &[Vertex]| {
+        let game = drawn_among(others);
+        let board = Board::new(&game);
+        let mut records = records.to_vec();
+        records.resize(others.len() + 1, Record::default());
+        let futures = Futures::new(&game, 0, &board, &records);
+        let o = &futures.opponents[0];
+        (o.reach, o.draw_reach)
+    };
+    let crowd = [v(6, 2), v(10, 10), v(10, 0)];
+    assert_eq!(reaches(&records, &crowd), (2, CROWD_DRAW_REACH));
+    // Seen stepping onto a trail from two steps: from two again.
+    records[1].grabbed_from = 2;
+    assert_eq!(reaches(&records, &crowd), (2, 2));
+    // With two opponents, the rules' three steps for both.
+    records[1].grabbed_from = 0;
+    assert_eq!(reaches(&records, &crowd[..2]), (3, 3));
+}
