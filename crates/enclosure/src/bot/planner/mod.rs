@@ -29,8 +29,8 @@
 //!   opponent is assumed to head for any trail within its grab reach
 //!   (`model::Record::grab_reach`), which stays the rules' `near_hard` until it has been seen
 //!   passing trails by (two steps while three opponents live, where thinking weighs only
-//!   plans that win the race), and one that breaks the model's prediction counts at its worst for
-//!   the rest of the game.
+//!   plans that win the race; one for a drawer that has not shown two), and one that breaks
+//!   the model's prediction counts at its worst for the rest of the game.
 //! - **Pen down in a duel: cut.** A vertex of the rival's open trail next to our pen, when the
 //!   rival cannot close this turn and stands more than a step from it and from our trail:
 //!   step onto it (`draw::duel_cut`), the rival dies.
@@ -108,6 +108,12 @@
 //!   from trails never shows its reach, and at three thinking closed loops early against
 //!   three copies of the sample program, scoring below the rules alone. The rules' race bounds
 //!   every plan thinking weighs there anyway.
+//! - There, a drawer not seen stepping onto a trail from two steps is assumed to from one
+//!   (`think::CROWD_DRAW_REACH`): from two it would give up its own loop's shape, which the
+//!   drawers that keep clear of trails never do, and at two thinking traded the rules' safe
+//!   loops for smaller ones and scored below the rules alone beside the sample, `careful` and
+//!   `raider`. Where drawers were left out of the playouts altogether, the greedy builder
+//!   that steps onto trails and the opportunists cut ours more often.
 //! - Watch opponents next to trails, not only whether they walk towards them: a bot that
 //!   never approaches trails but steps onto any next to it looked harmless to the chase
 //!   estimate, and thinking was cut by it where the rules alone never were.
