@@ -224,20 +224,23 @@ fn among_two_or_more_opponents_a_chasers_reach_is_not_its_reach_while_drawing() 
     // from six.
     let mut records = chaser(20, 10);
     records[1].grabbed_from = 6;
-    let reaches = |others: &[Vertex]| {
-        let game = drawn_among(others);
-        let board = Board::new(&game);
-        let mut records = records.clone();
-        records.resize(others.len() + 1, Record::default());
-        let futures = Futures::new(&game, 0, &board, &records);
-        let o = &futures.opponents[0];
-        (o.reach, o.draw_reach)
-    };
     assert_eq!(
-        reaches(&[v(6, 2), v(10, 10), v(10, 0)]),
+        reaches(&records, &[v(6, 2), v(10, 10), v(10, 0)]),
         (6, CROWD_REACH as u32)
     );
-    assert_eq!(reaches(&[v(6, 2)]), (6, 6));
+    assert_eq!(reaches(&records, &[v(6, 2)]), (6, 6));
+}
+
+/// Seat 1's grab reaches, pen up and drawing, with `others` in seats 1, 2, ... and seat 1's
+/// record from `records` (the others' records empty).
+fn reaches(records: &[Record], others: &[Vertex]) -> (u32, u32) {
+    let game = drawn_among(others);
+    let board = Board::new(&game);
+    let mut records = records.to_vec();
+    records.resize(others.len() + 1, Record::default());
+    let futures = Futures::new(&game, 0, &board, &records);
+    let o = &futures.opponents[0];
+    (o.reach, o.draw_reach)
 }
 
 #[test]
@@ -246,15 +249,6 @@ fn among_three_opponents_a_drawer_steps_onto_our_trail_from_one_step_until_it_sh
     // opponents; while it draws, one.
     let mut records = chaser(20, 0);
     records[1].passes = [0; 3];
-    let reaches = |records: &[Record], others: &[Vertex]| {
-        let game = drawn_among(others);
-        let board = Board::new(&game);
-        let mut records = records.to_vec();
-        records.resize(others.len() + 1, Record::default());
-        let futures = Futures::new(&game, 0, &board, &records);
-        let o = &futures.opponents[0];
-        (o.reach, o.draw_reach)
-    };
     let crowd = [v(6, 2), v(10, 10), v(10, 0)];
     assert_eq!(reaches(&records, &crowd), (2, CROWD_DRAW_REACH));
     // Seen stepping onto a trail from two steps: from two again.
